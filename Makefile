@@ -1,0 +1,94 @@
+# hotinline: build, test and install the plugin.
+#
+#   make                 plugin for the default gcc, in build/gcc-MAJOR/
+#   make GCC=gcc-11      plugin for gcc-11 (outputs of each GCC coexist)
+#   make check           build and run the whole testsuite with Check
+#   make install         install into $(GCC) -print-file-name=plugin
+#   make demo            run the plugin on an example
+
+GCC ?= gcc
+# The plugin is C++ as far as GCC is concerned: compile it with the g++ of
+# the same GCC (gcc-11 -> g++-11).
+GXX ?= $(patsubst %gcc,%g++,$(patsubst %gcc-$(GCC_SUFFIX),%g++-$(GCC_SUFFIX),$(GCC)))
+GCC_SUFFIX := $(lastword $(subst -, ,$(GCC)))
+GCC_MAJOR := $(shell $(GCC) -dumpversion | cut -d. -f1)
+GCC_PLUGIN_DIR := $(shell $(GCC) -print-file-name=plugin)
+PKG_CONFIG ?= pkg-config
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+PLUGINDIR ?= $(GCC_PLUGIN_DIR)
+DATADIR ?= $(PREFIX)/share/hotinline
+
+B := build/gcc-$(GCC_MAJOR)
+
+YAML_CFLAGS := $(shell $(PKG_CONFIG) --cflags yaml-0.1)
+YAML_LIBS := $(shell $(PKG_CONFIG) --libs yaml-0.1)
+CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check)
+CHECK_LIBS = $(shell $(PKG_CONFIG) --libs check)
+# libiberty's hash table: cc1 exports it to the plugin; the standalone
+# tests link the static library.
+IBERTY_CFLAGS := -I/usr/include/libiberty
+IBERTY_LIBS := -liberty
+
+WARN := -Wall -Wextra
+OPT := -O2 -g
+CORE_CFLAGS := -std=gnu11 $(WARN) $(OPT) -fPIC -fvisibility=hidden \
+	$(YAML_CFLAGS) $(IBERTY_CFLAGS)
+PLUGIN_CXXFLAGS := -std=gnu++14 $(WARN) $(OPT) -fPIC -fno-rtti \
+	-fno-exceptions -Wno-missing-field-initializers \
+	-I$(GCC_PLUGIN_DIR)/include -Iplugin
+
+CORE_SRC := plugin/policy.c plugin/policy-load.c plugin/suggest.c \
+	plugin/config.c
+PLUGIN_SRC := plugin/hotinline.cc
+CORE_OBJ := $(patsubst plugin/%.c,$(B)/%.o,$(CORE_SRC))
+PLUGIN_OBJ := $(patsubst plugin/%.cc,$(B)/%.o,$(PLUGIN_SRC))
+PLUGIN := $(B)/hotinline.so
+
+TEST_SRC := $(wildcard testsuite/*.c)
+TEST_BIN := $(B)/check_hotinline
+
+.PHONY: all check install uninstall demo clean
+all: $(PLUGIN)
+
+$(B):
+	mkdir -p $@
+
+$(B)/%.o: plugin/%.c $(wildcard plugin/*.h) | $(B)
+	$(GCC) $(CORE_CFLAGS) -c $< -o $@
+
+$(B)/%.o: plugin/%.cc $(wildcard plugin/*.h) | $(B)
+	$(GXX) $(PLUGIN_CXXFLAGS) -c $< -o $@
+
+$(PLUGIN): $(CORE_OBJ) $(PLUGIN_OBJ)
+	$(GXX) -shared -o $@ $^ $(YAML_LIBS)
+
+$(TEST_BIN): $(TEST_SRC) $(wildcard testsuite/*.h) $(CORE_OBJ)
+	$(GCC) -std=gnu11 $(WARN) $(OPT) -Iplugin -Itestsuite $(CHECK_CFLAGS) \
+		$(TEST_SRC) $(CORE_OBJ) -o $@ $(CHECK_LIBS) $(YAML_LIBS) \
+		$(IBERTY_LIBS)
+
+# The tests find the plugin, the compiler and the sources through the
+# environment, so one test binary serves every GCC.
+check: $(PLUGIN) $(TEST_BIN)
+	HOTINLINE_PLUGIN=$(abspath $(PLUGIN)) HOTINLINE_GCC=$(GCC) \
+	HOTINLINE_SRCDIR=$(CURDIR) HOTINLINE_WORKDIR=$(abspath $(B))/work \
+	./$(TEST_BIN)
+
+install: $(PLUGIN)
+	install -d $(DESTDIR)$(PLUGINDIR) $(DESTDIR)$(DATADIR)/policies
+	install -m 644 $(PLUGIN) $(DESTDIR)$(PLUGINDIR)/hotinline.so
+	install -m 644 policies/*.yaml $(DESTDIR)$(DATADIR)/policies/
+
+uninstall:
+	rm -f $(DESTDIR)$(PLUGINDIR)/hotinline.so
+	rm -rf $(DESTDIR)$(DATADIR)
+
+demo: $(PLUGIN)
+	$(GCC) -O2 -c examples/xarray_walk.c -o $(B)/xarray_walk.o \
+		-fplugin=$(abspath $(PLUGIN)) \
+		-fplugin-arg-hotinline-policy=policies/xarray_walk.yaml
+
+clean:
+	rm -rf build

@@ -1,0 +1,38 @@
+/* The plugin's arguments (-fplugin-arg-hotinline-KEY[=VALUE]), parsed and
+   checked without GCC so that the rules are testable on their own.  */
+#ifndef HOTINLINE_CONFIG_H
+#define HOTINLINE_CONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct config
+{
+  const char **policies;	/* policy=FILE, in command-line order.  */
+  size_t n_policies;
+  bool disable;			/* disable: load and do nothing.  */
+  bool print_version;		/* version: print the version.  */
+  bool print_help;		/* help: print the arguments.  */
+};
+
+/* Apply one argument.  VALUE is NULL for a bare KEY.  Returns NULL on
+   success, otherwise a message (in a static buffer, valid until the next
+   call) saying what is wrong and what was expected.  Strings are borrowed:
+   GCC keeps its plugin arguments alive for the whole compilation.  */
+const char *config_apply (struct config *, const char *key,
+			  const char *value);
+
+void config_free (struct config *);
+
+/* One line per argument, for "help".  */
+extern const char config_help_text[];
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* HOTINLINE_CONFIG_H */

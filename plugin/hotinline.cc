@@ -1,0 +1,98 @@
+/* hotinline: a GCC plugin that takes a policy of hot functions and forces
+   or audits their inlining.  This file only reads the arguments, loads the
+   policies and registers the plugin's callbacks.  */
+#include "gcc-compat.h"
+
+#include "config.h"
+#include "policy.h"
+
+int plugin_is_GPL_compatible;
+
+#define HOTINLINE_VERSION "0.1.0"
+
+static struct plugin_info hotinline_info = { HOTINLINE_VERSION,
+					      config_help_text };
+
+/* The loaded policy, shared with the passes; NULL when there is nothing to
+   do (no policy, errors, or disabled).  */
+static struct policy *hot_policy;
+
+/* Release the policy when the compilation ends.  */
+static void
+hotinline_finish (void *, void *)
+{
+  policy_free (hot_policy);
+  hot_policy = NULL;
+}
+
+/* Parse the arguments into CONFIG; false (after reporting) on a bad one.  */
+static bool
+read_arguments (const struct plugin_name_args *info, struct config *config)
+{
+  bool ok = true;
+  for (int i = 0; i < info->argc; i++)
+    {
+      const char *problem = config_apply (config, info->argv[i].key,
+					  info->argv[i].value);
+      if (problem)
+	{
+	  error ("%s [hotinline]", problem);
+	  ok = false;
+	}
+    }
+  return ok;
+}
+
+/* Load every policy file; each problem becomes a GCC error, so the
+   compilation stops with exit status 1.  */
+static struct policy *
+load_policies (const struct config *config)
+{
+  struct policy *policy = policy_new ();
+  for (size_t i = 0; i < config->n_policies; i++)
+    policy_load_file (policy, config->policies[i]);
+  size_t n_errors = policy_error_count (policy);
+  if (n_errors == 0)
+    return policy;
+  for (size_t i = 0; i < n_errors; i++)
+    error ("%s [hotinline]", policy_error_message (policy, i));
+  policy_free (policy);
+  return NULL;
+}
+
+int
+plugin_init (struct plugin_name_args *info,
+	     struct plugin_gcc_version *version)
+{
+  struct config config = {};
+
+  if (!plugin_default_version_check (version, &gcc_version))
+    {
+      error ("hotinline was built for GCC %s and cannot run in GCC %s; "
+	     "rebuild it with this compiler [hotinline]",
+	     gcc_version.basever, version->basever);
+      return 1;
+    }
+
+  register_callback (info->base_name, PLUGIN_INFO, NULL, &hotinline_info);
+  if (!read_arguments (info, &config))
+    {
+      config_free (&config);
+      return 0;
+    }
+  if (config.print_version)
+    fprintf (stderr, "hotinline %s for GCC %s\n", HOTINLINE_VERSION,
+	     gcc_version.basever);
+  if (config.print_help)
+    fprintf (stderr, "hotinline %s arguments:\n%s", HOTINLINE_VERSION,
+	     config_help_text);
+  if (!config.disable)
+    {
+      hot_policy = load_policies (&config);
+      if (hot_policy)
+	register_callback (info->base_name, PLUGIN_FINISH, hotinline_finish,
+			   NULL);
+    }
+  config_free (&config);
+  return 0;
+}

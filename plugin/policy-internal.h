@@ -1,0 +1,49 @@
+/* Interface between the policy model (policy.c) and its YAML loader
+   (policy-load.c).  Not for the plugin.  */
+#ifndef HOTINLINE_POLICY_INTERNAL_H
+#define HOTINLINE_POLICY_INTERNAL_H
+
+#include "policy.h"
+
+/* Loading stops collecting errors after this many.  */
+enum { POLICY_MAX_ERRORS = 50 };
+
+/* Record an error at LOC ("file:line:column: message").  LOC may have line
+   0 for errors about the file as a whole ("file: message").  */
+void policy_add_error (struct policy *, struct policy_loc loc,
+		       const char *fmt, ...)
+  __attribute__ ((format (printf, 3, 4)));
+
+/* Whether the error limit has been reached.  */
+bool policy_too_many_errors (const struct policy *);
+
+/* A copy of PATH owned by the policy, for struct policy_loc.  */
+const char *policy_intern_file (struct policy *, const char *path);
+
+/* Record that the file DEV:INO is being loaded.  False when it was loaded
+   before: a policy named twice on a command line (say through both KCFLAGS
+   and CFLAGS_obj.o) counts once.  */
+bool policy_note_loaded (struct policy *, unsigned long long dev,
+			 unsigned long long ino);
+
+enum policy_pattern_kind
+{
+  POLICY_PATTERN_FUNCTION,
+  POLICY_PATTERN_PATH
+};
+
+/* Check TEXT and prepare it as a pattern in *OUT.  On failure returns a
+   static description of what is wrong and leaves *OUT empty.  */
+const char *policy_pattern_init (struct policy_pattern *out, const char *text,
+				 enum policy_pattern_kind);
+void policy_pattern_fini (struct policy_pattern *);
+
+/* Add E (allocated with malloc, with everything it points to) to the
+   policy.  A second entry for the same name and scope is an error within
+   one file; across files it merges when it agrees and is a conflict when it
+   does not.  Takes ownership of E in every case.  */
+void policy_add_entry (struct policy *, struct policy_entry *e);
+
+void policy_entry_free (struct policy_entry *);
+
+#endif /* HOTINLINE_POLICY_INTERNAL_H */

@@ -1,0 +1,590 @@
+/* The policy model: entries, their patterns, merging and lookup.  */
+#include "policy-internal.h"
+
+#include <fnmatch.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* libiberty's hash table: the one GCC itself uses, exported by cc1 and lto1
+   to plugins, and available as libiberty.a for the standalone tests.  */
+#include <hashtab.h>
+
+struct file_identity
+{
+  unsigned long long dev, ino;
+};
+
+struct policy
+{
+  struct policy_entry **entries;	/* In policy order.  */
+  size_t n_entries, cap_entries;
+  htab_t exact;			/* Exact names: first entry of each chain.  */
+  struct policy_entry **globs;	/* Glob entries, in policy order.  */
+  size_t n_globs, cap_globs;
+  char **files;			/* Interned file names.  */
+  size_t n_files, cap_files;
+  struct file_identity *loaded;	/* Files read so far.  */
+  size_t n_loaded, cap_loaded;
+  struct policy_error *errors;
+  size_t n_errors, cap_errors;
+};
+
+static void *
+xgrow (void *p, size_t *cap, size_t elem)
+{
+  size_t n = *cap ? *cap * 2 : 8;
+  void *q = realloc (p, n * elem);
+  if (!q)
+    abort ();
+  *cap = n;
+  return q;
+}
+
+/* A name that may be a prefix of a longer string: lookups use it to ignore
+   clone suffixes without copying.  */
+struct name_key
+{
+  const char *text;
+  size_t len;
+};
+
+static hashval_t
+name_key_hash (const struct name_key *k)
+{
+  return iterative_hash (k->text, k->len, 0);
+}
+
+static hashval_t
+exact_hash (const void *p)
+{
+  const struct policy_entry *e = (const struct policy_entry *) p;
+  struct name_key k = { e->name.text, strlen (e->name.text) };
+  return name_key_hash (&k);
+}
+
+/* Table elements are entries; lookups always pass a name_key.  */
+static int
+exact_eq (const void *elem, const void *key)
+{
+  const struct policy_entry *e = (const struct policy_entry *) elem;
+  const struct name_key *k = (const struct name_key *) key;
+  return strncmp (e->name.text, k->text, k->len) == 0
+	 && e->name.text[k->len] == '\0';
+}
+
+struct policy *
+policy_new (void)
+{
+  struct policy *p = calloc (1, sizeof *p);
+  if (!p)
+    abort ();
+  p->exact = htab_create_alloc (64, exact_hash, exact_eq, NULL, calloc, free);
+  if (!p->exact)
+    abort ();
+  return p;
+}
+
+void
+policy_pattern_fini (struct policy_pattern *pat)
+{
+  free (pat->text);
+  pat->text = NULL;
+}
+
+static void
+free_patterns (struct policy_pattern *pats, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    policy_pattern_fini (&pats[i]);
+  free (pats);
+}
+
+void
+policy_entry_free (struct policy_entry *e)
+{
+  if (!e)
+    return;
+  policy_pattern_fini (&e->name);
+  free_patterns (e->files, e->n_files);
+  free_patterns (e->callers, e->n_callers);
+  free (e->reason);
+  free (e);
+}
+
+void
+policy_free (struct policy *p)
+{
+  if (!p)
+    return;
+  for (size_t i = 0; i < p->n_entries; i++)
+    policy_entry_free (p->entries[i]);
+  free (p->entries);
+  free (p->globs);
+  htab_delete (p->exact);
+  for (size_t i = 0; i < p->n_files; i++)
+    free (p->files[i]);
+  free (p->files);
+  free (p->loaded);
+  for (size_t i = 0; i < p->n_errors; i++)
+    free (p->errors[i].message);
+  free (p->errors);
+  free (p);
+}
+
+/* Errors.  */
+
+bool
+policy_too_many_errors (const struct policy *p)
+{
+  return p->n_errors >= POLICY_MAX_ERRORS;
+}
+
+void
+policy_add_error (struct policy *p, struct policy_loc loc, const char *fmt,
+		  ...)
+{
+  char body[1024];
+  char *msg;
+  va_list ap;
+
+  if (policy_too_many_errors (p))
+    return;
+  va_start (ap, fmt);
+  vsnprintf (body, sizeof body, fmt, ap);
+  va_end (ap);
+
+  int n = loc.line
+	  ? snprintf (NULL, 0, "%s:%u:%u: %s", loc.file, loc.line, loc.column,
+		      body)
+	  : snprintf (NULL, 0, "%s: %s", loc.file, body);
+  msg = malloc ((size_t) n + 1);
+  if (!msg)
+    abort ();
+  if (loc.line)
+    snprintf (msg, (size_t) n + 1, "%s:%u:%u: %s", loc.file, loc.line,
+	      loc.column, body);
+  else
+    snprintf (msg, (size_t) n + 1, "%s: %s", loc.file, body);
+
+  if (p->n_errors == p->cap_errors)
+    p->errors = xgrow (p->errors, &p->cap_errors, sizeof *p->errors);
+  p->errors[p->n_errors++].message = msg;
+}
+
+size_t
+policy_error_count (const struct policy *p)
+{
+  return p->n_errors;
+}
+
+const char *
+policy_error_message (const struct policy *p, size_t i)
+{
+  return i < p->n_errors ? p->errors[i].message : NULL;
+}
+
+const char *
+policy_intern_file (struct policy *p, const char *path)
+{
+  for (size_t i = 0; i < p->n_files; i++)
+    if (strcmp (p->files[i], path) == 0)
+      return p->files[i];
+  if (p->n_files == p->cap_files)
+    p->files = xgrow (p->files, &p->cap_files, sizeof *p->files);
+  char *copy = strdup (path);
+  if (!copy)
+    abort ();
+  p->files[p->n_files++] = copy;
+  return copy;
+}
+
+bool
+policy_note_loaded (struct policy *p, unsigned long long dev,
+		    unsigned long long ino)
+{
+  for (size_t i = 0; i < p->n_loaded; i++)
+    if (p->loaded[i].dev == dev && p->loaded[i].ino == ino)
+      return false;
+  if (p->n_loaded == p->cap_loaded)
+    p->loaded = xgrow (p->loaded, &p->cap_loaded, sizeof *p->loaded);
+  p->loaded[p->n_loaded++] = (struct file_identity) { dev, ino };
+  return true;
+}
+
+/* Patterns.  */
+
+/* Check the glob syntax of TEXT; NULL when it is well formed.  */
+static const char *
+check_glob (const char *text, bool *is_glob, size_t *prefix_len)
+{
+  *is_glob = false;
+  *prefix_len = strlen (text);
+  for (const char *s = text; *s; s++)
+    {
+      if (*s == '\\')
+	{
+	  if (!s[1])
+	    return "a trailing '\\' escapes nothing";
+	  if (!*is_glob)
+	    *prefix_len = (size_t) (s - text);
+	  *is_glob = true;
+	  s++;
+	  continue;
+	}
+      if (*s != '*' && *s != '?' && *s != '[')
+	continue;
+      if (!*is_glob)
+	*prefix_len = (size_t) (s - text);
+      *is_glob = true;
+      if (*s == '[')
+	{
+	  const char *c = s + 1;
+	  if (*c == '!' || *c == '^')
+	    c++;
+	  if (*c == ']')	/* A leading ']' is a member, not the end.  */
+	    c++;
+	  while (*c && *c != ']')
+	    c++;
+	  if (!*c)
+	    return "'[' starts a character class that is never closed";
+	  if (c == s + 1)
+	    return "empty character class '[]'";
+	  s = c;
+	}
+    }
+  return NULL;
+}
+
+const char *
+policy_pattern_init (struct policy_pattern *out, const char *text,
+		     enum policy_pattern_kind kind)
+{
+  const char *problem;
+  size_t len = strlen (text);
+
+  memset (out, 0, sizeof *out);
+  if (len == 0)
+    return "empty pattern";
+  if (text[0] == ' ' || text[0] == '\t' || text[len - 1] == ' '
+      || text[len - 1] == '\t')
+    return "leading or trailing white space";
+  for (const unsigned char *s = (const unsigned char *) text; *s; s++)
+    if (*s < 0x20 || *s == 0x7f)
+      return "control character in pattern";
+  if (kind == POLICY_PATTERN_FUNCTION && strchr (text, '/'))
+    return "a function name cannot contain '/'";
+
+  problem = check_glob (text, &out->is_glob, &out->prefix_len);
+  if (problem)
+    return problem;
+  out->prefix_only = out->is_glob && out->prefix_len == len - 1
+		     && text[len - 1] == '*';
+  out->text = strdup (text);
+  if (!out->text)
+    abort ();
+  return NULL;
+}
+
+/* Match NAME[0..LEN) against PAT.  */
+static bool
+pattern_matches_n (const struct policy_pattern *pat, const char *name,
+		   size_t len)
+{
+  if (!pat->is_glob)
+    return strlen (pat->text) == len && memcmp (pat->text, name, len) == 0;
+  if (len < pat->prefix_len || memcmp (pat->text, name, pat->prefix_len) != 0)
+    return false;
+  if (pat->prefix_only)
+    return true;
+
+  char small[256];
+  char *copy = len < sizeof small ? small : malloc (len + 1);
+  if (!copy)
+    abort ();
+  memcpy (copy, name, len);
+  copy[len] = '\0';
+  bool match = fnmatch (pat->text, copy, 0) == 0;
+  if (copy != small)
+    free (copy);
+  return match;
+}
+
+bool
+policy_pattern_matches_name (const struct policy_pattern *pat,
+			     const char *name)
+{
+  return pattern_matches_n (pat, name, strlen (name));
+}
+
+bool
+policy_pattern_matches_path (const struct policy_pattern *pat,
+			     const char *path)
+{
+  /* Try the whole path, then each suffix that starts a component.  A
+     pattern without '/' can only match the last component.  */
+  const char *start = path;
+  if (!strchr (pat->text, '/'))
+    {
+      const char *slash = strrchr (path, '/');
+      start = slash ? slash + 1 : path;
+    }
+  for (const char *s = start; s; s = strchr (s, '/'))
+    {
+      if (*s == '/')
+	s++;
+      if (fnmatch (pat->text, s, FNM_PATHNAME) == 0)
+	return true;
+    }
+  return false;
+}
+
+size_t
+policy_base_name_length (const char *name)
+{
+  /* GCC names clones "base.suffix.N" and never puts '.' in a source-level
+     name; a leading '.' is not a clone suffix.  */
+  const char *dot = name[0] ? strchr (name + 1, '.') : NULL;
+  return dot ? (size_t) (dot - name) : strlen (name);
+}
+
+/* Scope.  */
+
+static bool
+any_pattern_matches_path (const struct policy_pattern *pats, size_t n,
+			  const char *path)
+{
+  for (size_t i = 0; i < n; i++)
+    if (policy_pattern_matches_path (&pats[i], path))
+      return true;
+  return false;
+}
+
+bool
+policy_entry_applies_to_unit (const struct policy_entry *e, const char *unit)
+{
+  if (e->n_files == 0)
+    return true;
+  return unit && any_pattern_matches_path (e->files, e->n_files, unit);
+}
+
+static bool
+entry_applies_to_caller_n (const struct policy_entry *e, const char *caller,
+			   size_t len)
+{
+  if (e->n_callers == 0)
+    return true;
+  if (!caller)
+    return false;
+  for (size_t i = 0; i < e->n_callers; i++)
+    if (pattern_matches_n (&e->callers[i], caller, len))
+      return true;
+  return false;
+}
+
+bool
+policy_entry_applies_to_caller (const struct policy_entry *e,
+				const char *caller)
+{
+  return entry_applies_to_caller_n (e, caller,
+				    caller ? policy_base_name_length (caller)
+					   : 0);
+}
+
+/* Lookup.  */
+
+static const struct policy_entry *
+exact_chain (const struct policy *p, const char *name, size_t len)
+{
+  struct name_key k = { name, len };
+  return (const struct policy_entry *)
+    htab_find_with_hash (p->exact, &k, name_key_hash (&k));
+}
+
+const struct policy_entry *
+policy_lookup (const struct policy *p, const char *function,
+	       const char *caller, const char *unit)
+{
+  size_t len = policy_base_name_length (function);
+  size_t caller_len = caller ? policy_base_name_length (caller) : 0;
+
+  for (const struct policy_entry *e = exact_chain (p, function, len); e;
+       e = e->next_same_name)
+    if (policy_entry_applies_to_unit (e, unit)
+	&& entry_applies_to_caller_n (e, caller, caller_len))
+      return e;
+  for (size_t i = 0; i < p->n_globs; i++)
+    {
+      const struct policy_entry *e = p->globs[i];
+      if (pattern_matches_n (&e->name, function, len)
+	  && policy_entry_applies_to_unit (e, unit)
+	  && entry_applies_to_caller_n (e, caller, caller_len))
+	return e;
+    }
+  return NULL;
+}
+
+bool
+policy_mentions (const struct policy *p, const char *function)
+{
+  size_t len = policy_base_name_length (function);
+  if (exact_chain (p, function, len))
+    return true;
+  for (size_t i = 0; i < p->n_globs; i++)
+    if (pattern_matches_n (&p->globs[i]->name, function, len))
+      return true;
+  return false;
+}
+
+size_t
+policy_entry_count (const struct policy *p)
+{
+  return p->n_entries;
+}
+
+const struct policy_entry *
+policy_entry_at (const struct policy *p, size_t i)
+{
+  return i < p->n_entries ? p->entries[i] : NULL;
+}
+
+/* Merging.  */
+
+static bool
+pattern_in (const struct policy_pattern *pat,
+	    const struct policy_pattern *set, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    if (strcmp (pat->text, set[i].text) == 0)
+      return true;
+  return false;
+}
+
+/* Whether two pattern lists hold the same patterns, in any order.  */
+static bool
+same_pattern_set (const struct policy_pattern *a, size_t na,
+		  const struct policy_pattern *b, size_t nb)
+{
+  for (size_t i = 0; i < na; i++)
+    if (!pattern_in (&a[i], b, nb))
+      return false;
+  for (size_t i = 0; i < nb; i++)
+    if (!pattern_in (&b[i], a, na))
+      return false;
+  return true;
+}
+
+static bool
+same_scope (const struct policy_entry *a, const struct policy_entry *b)
+{
+  return strcmp (a->name.text, b->name.text) == 0
+	 && same_pattern_set (a->files, a->n_files, b->files, b->n_files)
+	 && same_pattern_set (a->callers, a->n_callers, b->callers,
+			      b->n_callers);
+}
+
+/* The entry already in the policy with E's name and scope, if any.  */
+static struct policy_entry *
+find_same_scope (struct policy *p, const struct policy_entry *e)
+{
+  if (e->name.is_glob)
+    {
+      for (size_t i = 0; i < p->n_globs; i++)
+	if (same_scope (p->globs[i], e))
+	  return p->globs[i];
+      return NULL;
+    }
+  for (struct policy_entry *o = (struct policy_entry *)
+	 exact_chain (p, e->name.text, strlen (e->name.text));
+       o; o = o->next_same_name)
+    if (same_scope (o, e))
+      return o;
+  return NULL;
+}
+
+static void
+append_entry (struct policy *p, struct policy_entry *e)
+{
+  if (p->n_entries == p->cap_entries)
+    p->entries = xgrow (p->entries, &p->cap_entries, sizeof *p->entries);
+  p->entries[p->n_entries++] = e;
+
+  if (e->name.is_glob)
+    {
+      if (p->n_globs == p->cap_globs)
+	p->globs = xgrow (p->globs, &p->cap_globs, sizeof *p->globs);
+      p->globs[p->n_globs++] = e;
+      return;
+    }
+
+  struct name_key k = { e->name.text, strlen (e->name.text) };
+  void **slot = htab_find_slot_with_hash (p->exact, &k, name_key_hash (&k),
+					  INSERT);
+  if (!slot)
+    abort ();
+  if (!*slot)
+    {
+      *slot = e;
+      return;
+    }
+  /* Keep policy order along the chain.  */
+  struct policy_entry *last = (struct policy_entry *) *slot;
+  while (last->next_same_name)
+    last = last->next_same_name;
+  last->next_same_name = e;
+}
+
+void
+policy_add_entry (struct policy *p, struct policy_entry *e)
+{
+  struct policy_entry *old = find_same_scope (p, e);
+
+  if (!old)
+    {
+      append_entry (p, e);
+      return;
+    }
+  if (old->loc.file == e->loc.file)
+    policy_add_error (p, e->name_loc,
+		      "duplicate entry for '%s'; first given at %s:%u:%u",
+		      e->name.text, old->loc.file, old->name_loc.line,
+		      old->name_loc.column);
+  else if (old->action != e->action)
+    policy_add_error (p, e->name_loc,
+		      "conflicting entries for '%s': action '%s' here, "
+		      "'%s' at %s:%u:%u",
+		      e->name.text, policy_action_name (e->action),
+		      policy_action_name (old->action), old->loc.file,
+		      old->name_loc.line, old->name_loc.column);
+  else if (old->severity != e->severity)
+    policy_add_error (p, e->name_loc,
+		      "conflicting entries for '%s': severity '%s' here, "
+		      "'%s' at %s:%u:%u",
+		      e->name.text, policy_severity_name (e->severity),
+		      policy_severity_name (old->severity), old->loc.file,
+		      old->name_loc.line, old->name_loc.column);
+  /* Otherwise the files agree and the first entry stands for both.  */
+  policy_entry_free (e);
+}
+
+const char *
+policy_action_name (enum policy_action a)
+{
+  return a == POLICY_ACTION_ALWAYS_INLINE ? "always_inline" : "report";
+}
+
+const char *
+policy_severity_name (enum policy_severity s)
+{
+  switch (s)
+    {
+    case POLICY_SEVERITY_NOTE:
+      return "note";
+    case POLICY_SEVERITY_ERROR:
+      return "error";
+    case POLICY_SEVERITY_WARNING:
+    default:
+      return "warning";
+    }
+}

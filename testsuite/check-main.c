@@ -1,0 +1,21 @@
+/* Runs every suite; Check prints its summary line last and the exit status
+   says whether anything failed.  */
+#include <check.h>
+#include <stdlib.h>
+
+#include "e2e-suites.h"
+#include "unit-suites.h"
+
+int
+main (void)
+{
+  SRunner *sr = srunner_create (policy_load_suite ());
+  srunner_add_suite (sr, policy_lookup_suite ());
+  srunner_add_suite (sr, suggest_suite ());
+  srunner_add_suite (sr, policy_files_suite ());
+  srunner_add_suite (sr, plugin_load_suite ());
+  srunner_run_all (sr, CK_NORMAL);
+  int failed = srunner_ntests_failed (sr);
+  srunner_free (sr);
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

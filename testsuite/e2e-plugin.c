@@ -1,0 +1,379 @@
+/* The plugin inside GCC: its arguments, its policy errors, and its silence
+   where it has nothing to do.  */
+#define _GNU_SOURCE
+#include <check.h>
+#include <glob.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "e2e-suites.h"
+#include "harness.h"
+#include "policy.h"
+
+static const char plain_source[] =
+  "static int twice (int x) { return 2 * x; }\n"
+  "int api (int x) { return twice (x) + 1; }\n";
+
+/* Run the compiler (gcc, or g++ when CXX) with ARGS after the plugin
+   options for POLICY (NULL: plugin without policy; "": no plugin).  */
+static struct run
+compile (bool cxx, const char *policy, const char *args,
+	 const char *stdin_text)
+{
+  struct args a = { { 0 }, 0 };
+  args_add (&a, cxx ? harness_gxx () : harness_gcc ());
+  if (!policy || *policy)
+    args_add_plugin (&a, &policy, policy ? 1 : 0);
+  args_add_words (&a, args);
+  return harness_run (a.v, stdin_text);
+}
+
+static const char *
+empty_policy (void)
+{
+  return harness_write ("empty.yaml", "version: 1\nfunctions: []\n");
+}
+
+/* Silence: same output, no diagnostics, on inputs with nothing to do.  */
+
+static void
+assert_silent_and_same (bool cxx, const char *args, const char *stdin_text,
+			const char *output)
+{
+  struct run with = compile (cxx, empty_policy (), args, stdin_text);
+  ck_assert_msg (with.status == 0, "with plugin: status %d: %s",
+		 with.status, with.err);
+  ck_assert_str_eq (with.err, "");
+  char *with_output = output ? harness_read (output, NULL) : with.out;
+
+  struct run without = compile (cxx, "", args, stdin_text);
+  ck_assert_int_eq (without.status, 0);
+  char *without_output = output ? harness_read (output, NULL) : without.out;
+  ck_assert_str_eq (with_output, without_output);
+}
+
+START_TEST (test_empty_policy_leaves_object_code_unchanged)
+{
+  const char *src = harness_write ("plain.c", plain_source);
+  const char *with = harness_fmt ("%s/with.o", harness_tmpdir ());
+  const char *without = harness_fmt ("%s/without.o", harness_tmpdir ());
+
+  struct run r = compile (false, empty_policy (),
+			  harness_fmt ("-O2 -c %s -o %s", src, with), NULL);
+  ck_assert_int_eq (r.status, 0);
+  ck_assert_str_eq (r.err, "");
+  r = compile (false, "", harness_fmt ("-O2 -c %s -o %s", src, without),
+	       NULL);
+  ck_assert_int_eq (r.status, 0);
+  ck_assert_str_eq (harness_disassembly (with), harness_disassembly (without));
+}
+END_TEST
+
+START_TEST (test_silent_on_preprocess_only)
+{
+  const char *src = harness_write ("plain.c", plain_source);
+  assert_silent_and_same (false, harness_fmt ("-E %s", src), NULL, NULL);
+}
+END_TEST
+
+START_TEST (test_silent_on_dependency_output_only)
+{
+  const char *src = harness_write ("plain.c", plain_source);
+  assert_silent_and_same (false, harness_fmt ("-M %s", src), NULL, NULL);
+}
+END_TEST
+
+START_TEST (test_silent_on_preprocessed_assembler)
+{
+  const char *src = harness_write ("entry.S",
+				   "#define SYM entry\n"
+				   "\t.globl SYM\nSYM:\n\tret\n");
+  const char *obj = harness_fmt ("%s/entry.o", harness_tmpdir ());
+  assert_silent_and_same (false, harness_fmt ("-c %s -o %s", src, obj),
+			  NULL, NULL);
+  ck_assert (harness_defines (obj, "entry"));
+}
+END_TEST
+
+START_TEST (test_silent_on_dev_null_probe)
+{
+  /* What Kbuild's cc-option and friends run.  */
+  assert_silent_and_same (false,
+			  "-Werror -O2 -c -x c /dev/null -o /dev/null", NULL,
+			  NULL);
+}
+END_TEST
+
+START_TEST (test_silent_on_stdin)
+{
+  const char *obj = harness_fmt ("%s/stdin.o", harness_tmpdir ());
+  assert_silent_and_same (false, harness_fmt ("-O2 -c -x c - -o %s", obj),
+			  plain_source, NULL);
+  ck_assert (harness_defines (obj, "api"));
+}
+END_TEST
+
+START_TEST (test_silent_on_cxx_source)
+{
+  const char *src = harness_write ("plain.cc",
+				   "template <class T> T twice (T x)"
+				   " { return 2 * x; }\n"
+				   "int api (int x) { return twice (x) + 1; }\n");
+  const char *obj = harness_fmt ("%s/plain.o", harness_tmpdir ());
+  assert_silent_and_same (true, harness_fmt ("-O2 -c %s -o %s", src, obj),
+			  NULL, NULL);
+}
+END_TEST
+
+/* Arguments.  */
+
+START_TEST (test_version_argument_prints_version)
+{
+  const char *src = harness_write ("plain.c", plain_source);
+  struct run v = harness_run ((const char *const[]) { harness_gcc (),
+		     "-dumpfullversion", NULL }, NULL);
+  v.out[strcspn (v.out, "\n")] = '\0';
+
+  struct run r = compile (false, "",
+			  harness_fmt ("-fplugin=%s "
+				       "-fplugin-arg-hotinline-version "
+				       "-c %s -o /dev/null",
+				       harness_plugin (), src), NULL);
+  ck_assert_int_eq (r.status, 0);
+  ck_assert_ptr_nonnull (strstr (r.err, harness_fmt ("for GCC %s\n",
+						      v.out)));
+  ck_assert (strncmp (r.err, "hotinline ", 10) == 0);
+}
+END_TEST
+
+START_TEST (test_help_argument_lists_arguments)
+{
+  const char *src = harness_write ("plain.c", plain_source);
+  struct run r = compile (false, "",
+			  harness_fmt ("-fplugin=%s -fplugin-arg-hotinline-help"
+				       " -c %s -o /dev/null",
+				       harness_plugin (), src), NULL);
+  ck_assert_int_eq (r.status, 0);
+  ck_assert_ptr_nonnull (strstr (r.err, "-fplugin-arg-hotinline-policy=FILE"));
+  ck_assert_ptr_nonnull (strstr (r.err, "-fplugin-arg-hotinline-disable"));
+}
+END_TEST
+
+/* The one diagnostic of R, which must have failed with status 1.  */
+static const char *
+only_error (struct run *r)
+{
+  ck_assert_int_eq (r->status, 1);
+  struct diagnostics ds = harness_diagnostics (r->err);
+  ck_assert_msg (ds.n == 1, "expected one diagnostic, got: %s", r->err);
+  ck_assert_str_eq (ds.d[0].kind, "error");
+  return ds.d[0].message;
+}
+
+START_TEST (test_unknown_argument_is_an_error_with_suggestion)
+{
+  const char *src = harness_write ("plain.c", plain_source);
+  struct run r = compile (false, "",
+			  harness_fmt ("-fplugin=%s "
+				       "-fplugin-arg-hotinline-polcy=x.yaml "
+				       "-c %s -o /dev/null",
+				       harness_plugin (), src), NULL);
+  ck_assert_str_eq (only_error (&r),
+		    "unknown argument 'polcy'; did you mean 'policy'? "
+		    "[hotinline]");
+}
+END_TEST
+
+START_TEST (test_policy_argument_needs_a_file)
+{
+  const char *src = harness_write ("plain.c", plain_source);
+  struct run r = compile (false, "",
+			  harness_fmt ("-fplugin=%s -fplugin-arg-hotinline-policy"
+				       " -c %s -o /dev/null",
+				       harness_plugin (), src), NULL);
+  ck_assert_str_eq (only_error (&r),
+		    "argument 'policy' needs a file: "
+		    "-fplugin-arg-hotinline-policy=FILE [hotinline]");
+}
+END_TEST
+
+START_TEST (test_missing_policy_file_stops_the_compile)
+{
+  const char *src = harness_write ("plain.c", plain_source);
+  const char *missing = harness_fmt ("%s/missing.yaml", harness_tmpdir ());
+  struct run r = compile (false, missing,
+			  harness_fmt ("-c %s -o /dev/null", src), NULL);
+  ck_assert_str_eq (only_error (&r),
+		    harness_fmt ("%s: cannot open policy: No such file or "
+				 "directory [hotinline]", missing));
+}
+END_TEST
+
+START_TEST (test_disable_argument_ignores_the_policy)
+{
+  const char *src = harness_write ("plain.c", plain_source);
+  const char *bad = harness_write ("bad.yaml", "version: 7\n");
+  struct run r = compile (false, bad,
+			  harness_fmt ("-fplugin-arg-hotinline-disable "
+				       "-c %s -o /dev/null", src), NULL);
+  ck_assert_int_eq (r.status, 0);
+  ck_assert_str_eq (r.err, "");
+  r = compile (false, bad, harness_fmt ("-c %s -o /dev/null", src), NULL);
+  ck_assert_int_eq (r.status, 1);
+}
+END_TEST
+
+Suite *
+plugin_load_suite (void)
+{
+  Suite *s = suite_create ("Plugin in GCC");
+
+  TCase *tc = tcase_create ("Silent where there is nothing to do");
+  tcase_set_timeout (tc, E2E_TIMEOUT);
+  tcase_add_test (tc, test_empty_policy_leaves_object_code_unchanged);
+  tcase_add_test (tc, test_silent_on_preprocess_only);
+  tcase_add_test (tc, test_silent_on_dependency_output_only);
+  tcase_add_test (tc, test_silent_on_preprocessed_assembler);
+  tcase_add_test (tc, test_silent_on_dev_null_probe);
+  tcase_add_test (tc, test_silent_on_stdin);
+  tcase_add_test (tc, test_silent_on_cxx_source);
+  suite_add_tcase (s, tc);
+
+  tc = tcase_create ("Arguments");
+  tcase_set_timeout (tc, E2E_TIMEOUT);
+  tcase_add_test (tc, test_version_argument_prints_version);
+  tcase_add_test (tc, test_help_argument_lists_arguments);
+  tcase_add_test (tc, test_unknown_argument_is_an_error_with_suggestion);
+  tcase_add_test (tc, test_policy_argument_needs_a_file);
+  tcase_add_test (tc, test_missing_policy_file_stops_the_compile);
+  tcase_add_test (tc, test_disable_argument_ignores_the_policy);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+/* Annotated policy files: each bad-*.yaml states its errors as
+   "{ hi-error LINE:COL "message" }"; the loader and GCC must both report
+   exactly those, in that order.  good-*.yaml must load silently.  */
+
+static glob_t
+policy_files (const char *pattern)
+{
+  glob_t g;
+  int rc = glob (harness_src (harness_fmt ("testsuite/policies/%s", pattern)),
+		 0, NULL, &g);
+  ck_assert_msg (rc == 0 && g.gl_pathc > 0, "no testsuite/policies/%s",
+		 pattern);
+  return g;
+}
+
+/* The expected messages of PATH, "path:line:col: message".  */
+static struct directives
+expected_errors (const char *path)
+{
+  struct directives ds = harness_directives (path);
+  ck_assert_msg (ds.n > 0, "%s states no expected errors", path);
+  for (size_t i = 0; i < ds.n; i++)
+    ck_assert_msg (strcmp (ds.d[i].kind, "error") == 0
+		   && ds.d[i].n_args == 2,
+		   "%s:%u: expected { hi-error LINE:COL \"message\" }", path,
+		   ds.d[i].line);
+  return ds;
+}
+
+START_TEST (test_loader_reports_annotated_errors)
+{
+  glob_t g = policy_files ("bad-*.yaml");
+  for (size_t f = 0; f < g.gl_pathc; f++)
+    {
+      const char *path = g.gl_pathv[f];
+      struct directives ds = expected_errors (path);
+      struct policy *p = policy_new ();
+      ck_assert_msg (!policy_load_file (p, path), "%s loaded", path);
+      ck_assert_msg (policy_error_count (p) == ds.n,
+		     "%s: %zu errors expected, %zu reported, first: %s", path,
+		     ds.n, policy_error_count (p), policy_error_message (p, 0));
+      for (size_t i = 0; i < ds.n; i++)
+	ck_assert_str_eq (policy_error_message (p, i),
+			  harness_fmt ("%s:%s: %s", path, ds.d[i].args[0],
+				       ds.d[i].args[1]));
+      policy_free (p);
+      harness_directives_free (&ds);
+    }
+  globfree (&g);
+}
+END_TEST
+
+START_TEST (test_gcc_stops_on_annotated_errors)
+{
+  const char *src = harness_write ("plain.c", plain_source);
+  glob_t g = policy_files ("bad-*.yaml");
+  for (size_t f = 0; f < g.gl_pathc; f++)
+    {
+      const char *path = g.gl_pathv[f];
+      struct directives ds = expected_errors (path);
+      struct run r = compile (false, path,
+			      harness_fmt ("-O2 -c %s -o /dev/null", src),
+			      NULL);
+      ck_assert_msg (r.status == 1, "%s: gcc exit status %d", path,
+		     r.status);
+      struct diagnostics diags = harness_diagnostics (r.err);
+      ck_assert_msg (diags.n == ds.n, "%s: %zu errors expected, gcc said:\n%s",
+		     path, ds.n, r.err);
+      for (size_t i = 0; i < ds.n; i++)
+	{
+	  ck_assert_str_eq (diags.d[i].kind, "error");
+	  ck_assert_str_eq (diags.d[i].message,
+			    harness_fmt ("%s:%s: %s [hotinline]", path,
+					 ds.d[i].args[0], ds.d[i].args[1]));
+	}
+      harness_diagnostics_free (&diags);
+      harness_directives_free (&ds);
+    }
+  globfree (&g);
+}
+END_TEST
+
+START_TEST (test_good_policies_load_silently)
+{
+  const char *src = harness_write ("plain.c", plain_source);
+  glob_t g = policy_files ("good-*.yaml");
+  for (size_t f = 0; f < g.gl_pathc; f++)
+    {
+      struct run r = compile (false, g.gl_pathv[f],
+			      harness_fmt ("-O2 -c %s -o /dev/null", src),
+			      NULL);
+      ck_assert_msg (r.status == 0 && !*r.err, "%s: status %d: %s",
+		     g.gl_pathv[f], r.status, r.err);
+    }
+  globfree (&g);
+}
+END_TEST
+
+START_TEST (test_shipped_policies_load)
+{
+  const char *src = harness_write ("plain.c", plain_source);
+  glob_t g;
+  ck_assert_int_eq (glob (harness_src ("policies/*.yaml"), 0, NULL, &g), 0);
+  struct args a = { { 0 }, 0 };
+  args_add (&a, harness_gcc ());
+  args_add_plugin (&a, (const char *const *) g.gl_pathv, g.gl_pathc);
+  args_add_words (&a, harness_fmt ("-O2 -c %s -o /dev/null", src));
+  struct run r = harness_run (a.v, NULL);
+  ck_assert_msg (r.status == 0 && !*r.err, "status %d: %s", r.status, r.err);
+  globfree (&g);
+}
+END_TEST
+
+Suite *
+policy_files_suite (void)
+{
+  Suite *s = suite_create ("Policy files");
+  TCase *tc = tcase_create ("Annotated policies");
+  tcase_set_timeout (tc, E2E_TIMEOUT);
+  tcase_add_test (tc, test_loader_reports_annotated_errors);
+  tcase_add_test (tc, test_gcc_stops_on_annotated_errors);
+  tcase_add_test (tc, test_good_policies_load_silently);
+  tcase_add_test (tc, test_shipped_policies_load);
+  suite_add_tcase (s, tc);
+  return s;
+}

@@ -1,0 +1,13 @@
+/* End-to-end suites: each runs the real compiler with the plugin.  */
+#ifndef HOTINLINE_E2E_SUITES_H
+#define HOTINLINE_E2E_SUITES_H
+
+#include <check.h>
+
+Suite *plugin_load_suite (void);
+Suite *policy_files_suite (void);
+
+/* Seconds allowed to a test case that runs the compiler.  */
+enum { E2E_TIMEOUT = 300 };
+
+#endif /* HOTINLINE_E2E_SUITES_H */

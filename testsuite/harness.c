@@ -1,0 +1,513 @@
+/* End-to-end test harness.  Tests run in Check's forked children, so what
+   the harness allocates lives until the child exits.  */
+#define _GNU_SOURCE
+#include "harness.h"
+
+#include <check.h>
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static const char *
+env_or (const char *name, const char *fallback)
+{
+  const char *v = getenv (name);
+  return v && *v ? v : fallback;
+}
+
+const char *
+harness_plugin (void)
+{
+  return env_or ("HOTINLINE_PLUGIN", "build/gcc-12/hotinline.so");
+}
+
+const char *
+harness_gcc (void)
+{
+  return env_or ("HOTINLINE_GCC", "gcc");
+}
+
+const char *
+harness_gxx (void)
+{
+  /* gcc -> g++, gcc-11 -> g++-11.  */
+  const char *gcc = harness_gcc ();
+  const char *at = strstr (gcc, "gcc");
+  if (!at)
+    return "g++";
+  return harness_fmt ("%.*sg++%s", (int) (at - gcc), gcc, at + 3);
+}
+
+const char *
+harness_srcdir (void)
+{
+  return env_or ("HOTINLINE_SRCDIR", ".");
+}
+
+const char *
+harness_fmt (const char *fmt, ...)
+{
+  char *s;
+  va_list ap;
+  va_start (ap, fmt);
+  if (vasprintf (&s, fmt, ap) < 0)
+    abort ();
+  va_end (ap);
+  return s;
+}
+
+const char *
+harness_src (const char *rel)
+{
+  return harness_fmt ("%s/%s", harness_srcdir (), rel);
+}
+
+const char *
+harness_tmpdir (void)
+{
+  static char *dir;
+  if (dir)
+    return dir;
+  const char *work = env_or ("HOTINLINE_WORKDIR", "/tmp");
+  mkdir (work, 0777);
+  dir = (char *) harness_fmt ("%s/t.XXXXXX", work);
+  if (!mkdtemp (dir))
+    ck_abort_msg ("mkdtemp %s: %s", dir, strerror (errno));
+  return dir;
+}
+
+const char *
+harness_write (const char *name, const char *contents)
+{
+  const char *path = harness_fmt ("%s/%s", harness_tmpdir (), name);
+  FILE *f = fopen (path, "w");
+  ck_assert_msg (f, "cannot write %s", path);
+  fputs (contents, f);
+  fclose (f);
+  return path;
+}
+
+char *
+harness_read (const char *path, size_t *size)
+{
+  FILE *f = fopen (path, "rb");
+  if (!f)
+    return NULL;
+  char *buf = NULL;
+  size_t len = 0, cap = 0;
+  for (;;)
+    {
+      if (len + 4096 + 1 > cap)
+	{
+	  cap = (cap + 4096 + 1) * 2;
+	  buf = realloc (buf, cap);
+	  if (!buf)
+	    abort ();
+	}
+      size_t got = fread (buf + len, 1, 4096, f);
+      len += got;
+      if (got == 0)
+	break;
+    }
+  fclose (f);
+  buf[len] = '\0';
+  if (size)
+    *size = len;
+  return buf;
+}
+
+struct run
+harness_run (const char *const *argv, const char *stdin_text)
+{
+  static unsigned serial;
+  const char *dir = harness_tmpdir ();
+  const char *out_path = harness_fmt ("%s/run%u.out", dir, serial);
+  const char *err_path = harness_fmt ("%s/run%u.err", dir, serial);
+  const char *in_path = stdin_text
+			  ? harness_write (harness_fmt ("run%u.in", serial),
+					   stdin_text)
+			  : "/dev/null";
+  serial++;
+
+  pid_t pid = fork ();
+  ck_assert_msg (pid >= 0, "fork failed");
+  if (pid == 0)
+    {
+      int in = open (in_path, O_RDONLY);
+      int out = open (out_path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+      int err = open (err_path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+      if (in < 0 || out < 0 || err < 0)
+	_exit (126);
+      dup2 (in, 0);
+      dup2 (out, 1);
+      dup2 (err, 2);
+      execvp (argv[0], (char *const *) argv);
+      fprintf (stderr, "cannot run %s: %s\n", argv[0], strerror (errno));
+      _exit (127);
+    }
+
+  int status;
+  while (waitpid (pid, &status, 0) < 0)
+    ck_assert_msg (errno == EINTR, "waitpid failed");
+
+  struct run r;
+  r.status = WIFEXITED (status) ? WEXITSTATUS (status)
+				: 128 + WTERMSIG (status);
+  r.out = harness_read (out_path, NULL);
+  r.err = harness_read (err_path, NULL);
+  return r;
+}
+
+void
+harness_run_free (struct run *r)
+{
+  free (r->out);
+  free (r->err);
+  r->out = r->err = NULL;
+}
+
+struct run
+harness_sh (const char *cmd)
+{
+  const char *argv[] = { "/bin/sh", "-c", cmd, NULL };
+  return harness_run (argv, NULL);
+}
+
+void
+args_add (struct args *a, const char *arg)
+{
+  ck_assert_int_lt (a->n, (int) (sizeof a->v / sizeof *a->v) - 1);
+  a->v[a->n++] = arg;
+  a->v[a->n] = NULL;
+}
+
+void
+args_add_words (struct args *a, const char *words)
+{
+  const char *s = words;
+  while (*s)
+    {
+      while (isspace ((unsigned char) *s))
+	s++;
+      const char *start = s;
+      while (*s && !isspace ((unsigned char) *s))
+	s++;
+      if (s > start)
+	args_add (a, harness_fmt ("%.*s", (int) (s - start), start));
+    }
+}
+
+void
+args_add_plugin (struct args *a, const char *const *policies, size_t n)
+{
+  args_add (a, harness_fmt ("-fplugin=%s", harness_plugin ()));
+  for (size_t i = 0; i < n; i++)
+    args_add (a, harness_fmt ("-fplugin-arg-hotinline-policy=%s",
+			      policies[i]));
+}
+
+/* Directives.  */
+
+/* Parse one directive starting after "{ hi-"; returns the end or NULL.  */
+static const char *
+parse_directive (const char *s, struct directive *d)
+{
+  size_t k = 0;
+  while (*s && (isalnum ((unsigned char) *s) || *s == '-' || *s == '_')
+	 && k + 1 < sizeof d->kind)
+    d->kind[k++] = *s++;
+  d->kind[k] = '\0';
+  d->n_args = 0;
+  for (;;)
+    {
+      while (*s == ' ' || *s == '\t')
+	s++;
+      if (*s == '}')
+	return s + 1;
+      if (!*s || *s == '\n' || d->n_args == 8)
+	return NULL;
+      char *arg = malloc (strlen (s) + 1), *o = arg;
+      if (*s == '"')
+	{
+	  for (s++; *s && *s != '"' && *s != '\n'; s++)
+	    *o++ = (*s == '\\' && s[1]) ? *++s : *s;
+	  if (*s != '"')
+	    return NULL;
+	  s++;
+	}
+      else
+	while (*s && !isspace ((unsigned char) *s) && *s != '}')
+	  *o++ = *s++;
+      *o = '\0';
+      d->args[d->n_args++] = arg;
+    }
+}
+
+struct directives
+harness_directives (const char *path)
+{
+  struct directives ds = { NULL, 0 };
+  char *text = harness_read (path, NULL);
+  ck_assert_msg (text, "cannot read %s", path);
+  unsigned line = 1;
+  for (const char *s = text; *s; s++)
+    {
+      if (*s == '\n')
+	line++;
+      if (strncmp (s, "{ hi-", 5) != 0)
+	continue;
+      struct directive d;
+      memset (&d, 0, sizeof d);
+      d.line = line;
+      const char *end = parse_directive (s + 5, &d);
+      ck_assert_msg (end, "%s:%u: malformed directive", path, line);
+      ds.d = realloc (ds.d, (ds.n + 1) * sizeof *ds.d);
+      ds.d[ds.n++] = d;
+      s = end - 1;
+    }
+  free (text);
+  return ds;
+}
+
+void
+harness_directives_free (struct directives *ds)
+{
+  for (size_t i = 0; i < ds->n; i++)
+    for (int j = 0; j < ds->d[i].n_args; j++)
+      free (ds->d[i].args[j]);
+  free (ds->d);
+  ds->d = NULL;
+  ds->n = 0;
+}
+
+/* Diagnostics.  */
+
+static const char *const kinds[] = { "fatal error", "error", "warning",
+				     "note", NULL };
+
+/* If S starts with "KIND: ", the kind; S is advanced past it.  */
+static const char *
+take_kind (const char **s)
+{
+  for (int i = 0; kinds[i]; i++)
+    {
+      size_t n = strlen (kinds[i]);
+      if (strncmp (*s, kinds[i], n) == 0 && (*s)[n] == ':'
+	  && (*s)[n + 1] == ' ')
+	{
+	  *s += n + 2;
+	  return kinds[i];
+	}
+    }
+  return NULL;
+}
+
+struct diagnostics
+harness_diagnostics (const char *text)
+{
+  struct diagnostics ds = { NULL, 0 };
+  const char *line = text;
+  while (line && *line)
+    {
+      const char *eol = strchr (line, '\n');
+      size_t len = eol ? (size_t) (eol - line) : strlen (line);
+      char *l = strndup (line, len);
+      line = eol ? eol + 1 : NULL;
+
+      struct diagnostic d;
+      memset (&d, 0, sizeof d);
+      const char *kind = NULL, *msg = NULL;
+      /* "file:line:col: kind: message" */
+      char *c1 = strchr (l, ':');
+      if (c1 && isdigit ((unsigned char) c1[1]))
+	{
+	  char *end;
+	  unsigned long ln = strtoul (c1 + 1, &end, 10);
+	  if (*end == ':' && isdigit ((unsigned char) end[1]))
+	    {
+	      unsigned long col = strtoul (end + 1, &end, 10);
+	      if (*end == ':' && end[1] == ' ')
+		{
+		  msg = end + 2;
+		  kind = take_kind (&msg);
+		  d.file = strndup (l, (size_t) (c1 - l));
+		  d.line = (unsigned) ln;
+		  d.column = (unsigned) col;
+		}
+	    }
+	}
+      /* "cc1: kind: message" */
+      else if (c1 && c1[1] == ' ' && !memchr (l, ' ', (size_t) (c1 - l)))
+	{
+	  msg = c1 + 2;
+	  kind = take_kind (&msg);
+	  d.file = strndup (l, (size_t) (c1 - l));
+	}
+      if (kind)
+	{
+	  strcpy (d.kind, kind);
+	  d.message = strdup (msg);
+	  ds.d = realloc (ds.d, (ds.n + 1) * sizeof *ds.d);
+	  ds.d[ds.n++] = d;
+	}
+      else
+	free (d.file);
+      free (l);
+    }
+  return ds;
+}
+
+void
+harness_diagnostics_free (struct diagnostics *ds)
+{
+  for (size_t i = 0; i < ds->n; i++)
+    {
+      free (ds->d[i].file);
+      free (ds->d[i].message);
+    }
+  free (ds->d);
+  ds->d = NULL;
+  ds->n = 0;
+}
+
+/* Object code.  */
+
+/* Whether SYMBOL names FUNCTION or one of its clones.  A symbol of a
+   -ffunction-sections section (".text.foo") names foo.  */
+static bool
+names_function (const char *symbol, size_t len, const char *function)
+{
+  size_t fl = strlen (function);
+  if (len > 6 && strncmp (symbol, ".text.", 6) == 0)
+    {
+      symbol += 6;
+      len -= 6;
+    }
+  return len >= fl && strncmp (symbol, function, fl) == 0
+	 && (len == fl || symbol[fl] == '.');
+}
+
+int
+harness_count_calls (const char *obj, const char *function)
+{
+  struct run r = harness_run ((const char *const[]) { "objdump", "-dr",
+		     "--no-show-raw-insn", obj, NULL }, NULL);
+  ck_assert_msg (r.status == 0, "objdump %s failed: %s", obj, r.err);
+
+  int count = 0;
+  char current[256] = "";
+  char *save = NULL;
+  char *prev_target = NULL;	/* Annotation of a call awaiting a reloc.  */
+  bool prev_is_jump = false;
+  bool pending = false;
+
+  for (char *l = strtok_r (r.out, "\n", &save); l;
+       l = strtok_r (NULL, "\n", &save))
+    {
+      /* "0000000000000000 <xas_load>:" starts a function.  */
+      char *lt = strchr (l, '<');
+      if (isxdigit ((unsigned char) l[0]) && lt && strstr (l, ">:"))
+	{
+	  char *gt = strchr (lt, '>');
+	  snprintf (current, sizeof current, "%.*s", (int) (gt - lt - 1),
+		    lt + 1);
+	  continue;
+	}
+
+      char *reloc = strstr (l, "R_X86_64_");
+      if (reloc && pending)
+	{
+	  /* "1b: R_X86_64_PLT32	xas_descend-0x4" */
+	  char *sym = strpbrk (reloc, " \t");
+	  while (sym && (*sym == ' ' || *sym == '\t'))
+	    sym++;
+	  size_t n = sym ? strcspn (sym, "+-") : 0;
+	  if (n && names_function (sym, n, function)
+	      && !(prev_is_jump && names_function (current, strlen (current),
+						   function)))
+	    count++;
+	  pending = false;
+	  continue;
+	}
+      if (pending && prev_target)
+	{
+	  /* No relocation: the assembler resolved it within the section.  */
+	  if (!strchr (prev_target, '+')
+	      && names_function (prev_target, strlen (prev_target), function)
+	      && !(prev_is_jump && names_function (current, strlen (current),
+						   function)))
+	    count++;
+	}
+      pending = false;
+      free (prev_target);
+      prev_target = NULL;
+
+      /* "  1a:	call   1f <xas_load+0x1f>" */
+      char *tab = strchr (l, '\t');
+      if (!tab || !strchr (l, ':'))
+	continue;
+      char *insn = tab + 1;
+      while (*insn == ' ')
+	insn++;
+      bool is_call = strncmp (insn, "call", 4) == 0;
+      bool is_jump = insn[0] == 'j';
+      if (!is_call && !is_jump)
+	continue;
+      pending = true;
+      prev_is_jump = is_jump;
+      if (lt)
+	{
+	  char *gt = strchr (lt, '>');
+	  prev_target = gt ? strndup (lt + 1, (size_t) (gt - lt - 1)) : NULL;
+	}
+    }
+  if (pending && prev_target && !strchr (prev_target, '+')
+      && names_function (prev_target, strlen (prev_target), function)
+      && !(prev_is_jump && names_function (current, strlen (current),
+					   function)))
+    count++;
+  free (prev_target);
+  harness_run_free (&r);
+  return count;
+}
+
+bool
+harness_defines (const char *obj, const char *function)
+{
+  struct run r = harness_run ((const char *const[]) { "nm", obj, NULL },
+			      NULL);
+  ck_assert_msg (r.status == 0, "nm %s failed: %s", obj, r.err);
+  bool found = false;
+  char *save = NULL;
+  for (char *l = strtok_r (r.out, "\n", &save); l && !found;
+       l = strtok_r (NULL, "\n", &save))
+    {
+      /* "0000000000000000 T xas_load" */
+      char *sp = strrchr (l, ' ');
+      if (sp && sp > l + 2 && (sp[-1] == 'T' || sp[-1] == 't')
+	  && names_function (sp + 1, strlen (sp + 1), function))
+	found = true;
+    }
+  harness_run_free (&r);
+  return found;
+}
+
+char *
+harness_disassembly (const char *obj)
+{
+  struct run r = harness_run ((const char *const[]) { "objdump", "-d",
+		     "--no-show-raw-insn", obj, NULL }, NULL);
+  ck_assert_msg (r.status == 0, "objdump %s failed: %s", obj, r.err);
+  /* Drop the header, which names the file.  */
+  char *body = strstr (r.out, "Disassembly");
+  char *copy = strdup (body ? body : r.out);
+  harness_run_free (&r);
+  return copy;
+}

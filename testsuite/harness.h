@@ -1,0 +1,105 @@
+/* End-to-end test harness: run the real compiler with the freshly built
+   plugin, read the expectations a source or policy carries in its comments,
+   and check what came out (diagnostics, object code) independently of what
+   the plugin says about itself.  */
+#ifndef HOTINLINE_HARNESS_H
+#define HOTINLINE_HARNESS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Paths and programs from the environment set by "make check".  */
+const char *harness_plugin (void);	/* HOTINLINE_PLUGIN */
+const char *harness_gcc (void);		/* HOTINLINE_GCC */
+const char *harness_gxx (void);		/* g++ of the same GCC */
+const char *harness_srcdir (void);	/* HOTINLINE_SRCDIR */
+/* A fresh directory for the current test, under HOTINLINE_WORKDIR.  */
+const char *harness_tmpdir (void);
+
+/* Text built with printf, owned by the harness until the test ends.  */
+const char *harness_fmt (const char *fmt, ...)
+  __attribute__ ((format (printf, 1, 2)));
+/* SRCDIR/REL.  */
+const char *harness_src (const char *rel);
+/* A file of the test directory with the given contents; returns its path.  */
+const char *harness_write (const char *name, const char *contents);
+/* The whole file, or NULL.  */
+char *harness_read (const char *path, size_t *size);
+
+struct run
+{
+  int status;			/* Exit status, or 128+signal.  */
+  char *out;			/* Standard output.  */
+  char *err;			/* Standard error.  */
+};
+
+/* Run ARGV (NULL-terminated) with STDIN_TEXT (or /dev/null when NULL) as
+   its input.  */
+struct run harness_run (const char *const *argv, const char *stdin_text);
+void harness_run_free (struct run *);
+
+/* Run a shell command line (for pipelines like "objdump ... | ...").  */
+struct run harness_sh (const char *cmd);
+
+/* Argument lists.  */
+struct args
+{
+  const char *v[128];
+  int n;
+};
+void args_add (struct args *, const char *arg);
+/* Split ARGS on white space and add each word.  */
+void args_add_words (struct args *, const char *words);
+/* -fplugin=... and one -fplugin-arg-hotinline-policy=P per policy.  */
+void args_add_plugin (struct args *, const char *const *policies,
+		      size_t n_policies);
+
+/* Expectations written in comments as "{ hi-KIND arg arg "quoted" }".  */
+struct directive
+{
+  char kind[32];		/* Without "hi-".  */
+  unsigned line;		/* Line of the comment.  */
+  char *args[8];
+  int n_args;
+};
+
+struct directives
+{
+  struct directive *d;
+  size_t n;
+};
+
+struct directives harness_directives (const char *path);
+void harness_directives_free (struct directives *);
+
+/* A diagnostic as GCC prints it: "file:line:col: kind: message" or
+   "cc1: kind: message" (line and column 0).  */
+struct diagnostic
+{
+  char *file;
+  unsigned line, column;
+  char kind[16];		/* error, warning, note, fatal error.  */
+  char *message;
+};
+
+struct diagnostics
+{
+  struct diagnostic *d;
+  size_t n;
+};
+
+struct diagnostics harness_diagnostics (const char *stderr_text);
+void harness_diagnostics_free (struct diagnostics *);
+
+/* Calls and tail calls to FUNCTION, or to a clone of it (FUNCTION.xxx), in
+   the object file OBJ, counted from objdump's disassembly and relocations.  */
+int harness_count_calls (const char *obj, const char *function);
+
+/* Whether the object defines FUNCTION or a clone of it (nm).  */
+bool harness_defines (const char *obj, const char *function);
+
+/* objdump -d of OBJ's code without addresses-specific noise: the text used
+   to compare two objects' code.  */
+char *harness_disassembly (const char *obj);
+
+#endif /* HOTINLINE_HARNESS_H */
