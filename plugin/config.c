@@ -9,12 +9,14 @@
 const char config_help_text[] =
   "  -fplugin-arg-hotinline-policy=FILE  read the policy FILE (repeatable;"
   " entries merge)\n"
+  "  -fplugin-arg-hotinline-strict       a hot function that cannot be"
+  " forced is an error\n"
   "  -fplugin-arg-hotinline-disable      load the plugin but do nothing\n"
   "  -fplugin-arg-hotinline-version      print the version\n"
   "  -fplugin-arg-hotinline-help         print this list\n";
 
-static const char *const keys[] = { "policy", "disable", "version", "help",
-				    NULL };
+static const char *const keys[] = { "policy", "strict", "disable", "version",
+				    "help", NULL };
 
 static char message[512];
 
@@ -48,6 +50,8 @@ config_apply (struct config *c, const char *key, const char *value)
       c->policies[c->n_policies++] = value;
       return NULL;
     }
+  if (strcmp (key, "strict") == 0)
+    return flag (&c->strict, key, value);
   if (strcmp (key, "disable") == 0)
     return flag (&c->disable, key, value);
   if (strcmp (key, "version") == 0)
@@ -61,8 +65,8 @@ config_apply (struct config *c, const char *key, const char *value)
 	      "unknown argument '%s'; did you mean '%s'?", key, hint);
   else
     snprintf (message, sizeof message,
-	      "unknown argument '%s'; known arguments: policy, disable, "
-	      "version, help", key);
+	      "unknown argument '%s'; known arguments: policy, strict, "
+	      "disable, version, help", key);
   return message;
 }
 

@@ -15,6 +15,8 @@ struct config
   const char **policies;	/* policy=FILE, in command-line order.  */
   size_t n_policies;
   bool disable;			/* disable: load and do nothing.  */
+  bool strict;			/* strict: an unforcible function is an
+				   error.  */
   bool print_version;		/* version: print the version.  */
   bool print_help;		/* help: print the arguments.  */
 };

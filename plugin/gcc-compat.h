@@ -5,18 +5,40 @@
 #define HOTINLINE_GCC_COMPAT_H
 
 #include "gcc-plugin.h"
-#include "plugin-version.h"
-#include "system.h"
-#include "coretypes.h"
+#include "bversion.h"
 #include "tree.h"
+#include "tree-pass.h"
+#include "context.h"
+#include "function.h"
+#include "basic-block.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
+#include "cgraph.h"
+#include "stringpool.h"
+#include "attribs.h"
+#include "target.h"
+#include "tree-inline.h"
+#include "varasm.h"
 #include "diagnostic-core.h"
 #include "toplev.h"
 #include "options.h"
 
-#define HOTINLINE_GCC_MAJOR GCCPLUGIN_VERSION_MAJOR
-
-#if GCCPLUGIN_VERSION_MAJOR < 11 || GCCPLUGIN_VERSION_MAJOR > 12
+#if BUILDING_GCC_MAJOR < 11 || BUILDING_GCC_MAJOR > 12
 #error "hotinline supports GCC 11 and 12"
 #endif
+
+/* Whether a definition of DECL may be replaced by another at link or load
+   time (weak, or interposable under -fPIC).  GCC 12 takes the function's
+   own -fsemantic-interposition setting as an argument.  */
+static inline bool
+hot_decl_replaceable_p (tree decl)
+{
+#if BUILDING_GCC_MAJOR >= 12
+  return decl_replaceable_p (decl,
+			     opt_for_fn (decl, flag_semantic_interposition));
+#else
+  return decl_replaceable_p (decl);
+#endif
+}
 
 #endif /* HOTINLINE_GCC_COMPAT_H */

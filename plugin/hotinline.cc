@@ -2,9 +2,10 @@
    or audits their inlining.  This file only reads the arguments, loads the
    policies and registers the plugin's callbacks.  */
 #include "gcc-compat.h"
+#include "plugin-version.h"
 
 #include "config.h"
-#include "policy.h"
+#include "hotinline.h"
 
 int plugin_is_GPL_compatible;
 
@@ -12,10 +13,6 @@ int plugin_is_GPL_compatible;
 
 static struct plugin_info hotinline_info = { HOTINLINE_VERSION,
 					      config_help_text };
-
-/* The loaded policy, shared with the passes; NULL when there is nothing to
-   do (no policy, errors, or disabled).  */
-static struct policy *hot_policy;
 
 /* Release the policy when the compilation ends.  */
 static void
@@ -88,10 +85,14 @@ plugin_init (struct plugin_name_args *info,
 	     config_help_text);
   if (!config.disable)
     {
+      hot_strict = config.strict;
       hot_policy = load_policies (&config);
       if (hot_policy)
-	register_callback (info->base_name, PLUGIN_FINISH, hotinline_finish,
-			   NULL);
+	{
+	  force_register (info->base_name);
+	  register_callback (info->base_name, PLUGIN_FINISH,
+			     hotinline_finish, NULL);
+	}
     }
   config_free (&config);
   return 0;

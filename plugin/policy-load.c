@@ -26,10 +26,11 @@
 
 static const char *const top_keys[] = { "version", "defaults", "functions",
 					NULL };
-static const char *const default_keys[] = { "action", "severity", NULL };
+static const char *const default_keys[] = { "action", "severity", "strict",
+					    NULL };
 static const char *const entry_keys[] = { "name", "action", "files",
 					  "callers", "severity", "reason",
-					  NULL };
+					  "strict", NULL };
 static const char *const action_names[] = { "report", "always_inline",
 					    NULL };
 static const char *const severity_names[] = { "note", "warning", "error",
@@ -48,6 +49,7 @@ struct loader
   size_t errors_before;
   int default_action;		/* -1 when not given.  */
   int default_severity;
+  int default_strict;
 };
 
 /* An entry being read; action and severity are resolved against the
@@ -55,8 +57,9 @@ struct loader
 struct pending
 {
   struct policy_entry *entry;
-  int action;
+  int action;			/* -1 when not given.  */
   int severity;
+  int strict;
 };
 
 static struct policy_loc
@@ -284,6 +287,30 @@ read_enum (struct loader *l, const char *key, const char *const *names)
   return -1;
 }
 
+/* Read true or false at the current event; -1 on a type error.  */
+static int
+read_bool (struct loader *l, const char *key)
+{
+  if (l->event.type == YAML_SCALAR_EVENT
+      && l->event.data.scalar.style == YAML_PLAIN_SCALAR_STYLE)
+    {
+      if (strcmp (scalar_text (l), "true") == 0)
+	return 1;
+      if (strcmp (scalar_text (l), "false") == 0)
+	return 0;
+    }
+  if (l->event.type == YAML_SCALAR_EVENT && !scalar_is_null (l))
+    policy_add_error (l->policy, event_loc (l),
+		      "'%s' expects true or false, found '%s'", key,
+		      scalar_text (l));
+  else
+    policy_add_error (l->policy, event_loc (l),
+		      "'%s' expects true or false, found %s", key,
+		      node_kind (l));
+  skip_node (l);
+  return -1;
+}
+
 /* Read a key of a mapping: the current event must be a scalar.  Returns
    the key's index in KEYS, or -1 after reporting it and skipping its value
    (the current event is then the value's last).  SEEN records where each
@@ -391,7 +418,7 @@ read_entry (struct loader *l, struct pending **pending, size_t *n_pending,
 {
   struct policy_loc seen[sizeof entry_keys / sizeof *entry_keys] = { { 0 } };
   struct policy_entry *e = calloc (1, sizeof *e);
-  int action = -1, severity = -1;
+  int action = -1, severity = -1, strict = -1;
   size_t errors_before = policy_error_count (l->policy);
 
   if (!e)
@@ -434,6 +461,9 @@ read_entry (struct loader *l, struct pending **pending, size_t *n_pending,
 	case 5:
 	  e->reason = read_string (l, "reason");
 	  break;
+	case 6:
+	  strict = read_bool (l, "strict");
+	  break;
 	default:
 	  break;
 	}
@@ -458,7 +488,8 @@ read_entry (struct loader *l, struct pending **pending, size_t *n_pending,
       if (!*pending)
 	abort ();
     }
-  (*pending)[(*n_pending)++] = (struct pending) { e, action, severity };
+  (*pending)[(*n_pending)++] = (struct pending) { e, action, severity,
+						  strict };
 }
 
 static void
@@ -510,6 +541,8 @@ read_defaults (struct loader *l)
 	l->default_action = read_enum (l, "action", action_names);
       else if (key == 1)
 	l->default_severity = read_enum (l, "severity", severity_names);
+      else if (key == 2)
+	l->default_strict = read_bool (l, "strict");
       if (l->stop)
 	return;
     }
@@ -612,6 +645,7 @@ policy_load_buffer (struct policy *policy, const char *name, const char *data,
   l.size = size;
   l.default_action = -1;
   l.default_severity = -1;
+  l.default_strict = -1;
   l.errors_before = policy_error_count (policy);
 
   if (!yaml_parser_initialize (&l.parser))
@@ -640,6 +674,8 @@ policy_load_buffer (struct policy *policy, const char *name, const char *data,
       int severity = pending[i].severity >= 0 ? pending[i].severity
 		     : l.default_severity >= 0 ? l.default_severity
 		     : POLICY_SEVERITY_WARNING;
+      e->strict = pending[i].strict >= 0 ? pending[i].strict
+		  : l.default_strict > 0;
       e->action = (enum policy_action) action;
       e->severity = (enum policy_severity) severity;
       policy_add_entry (policy, e);

@@ -52,6 +52,7 @@ struct policy_entry
   struct policy_pattern *callers;	/* Empty: every caller.  */
   size_t n_callers;
   char *reason;			/* NULL when the entry gives none.  */
+  bool strict;			/* Not forcible is an error, not a warning.  */
   struct policy_loc loc;	/* Where the entry starts.  */
   struct policy_loc name_loc;	/* Where its name is.  */
   struct policy_entry *next_same_name;	/* Chain of exact entries.  */

@@ -1,0 +1,248 @@
+/* Force mode: give the functions a policy marks always_inline the same
+   treatment as a hand-written __attribute__((always_inline)), before any
+   inliner runs, but only where GCC can honour it.  A function it cannot
+   inline is left alone with a warning saying why, so that forcing never
+   turns a good build into a failing one.  */
+#include "gcc-compat.h"
+
+#include "hotinline.h"
+
+namespace {
+
+/* A function the policy asks to force, and why it cannot be (NULL: it
+   can).  */
+struct candidate
+{
+  cgraph_node *node;
+  const struct policy_entry *entry;
+  const char *why_not;
+  tree caller;			/* The caller WHY_NOT is about, if any.  */
+};
+
+/* What in the body of FN makes it impossible to inline, or NULL.  These
+   are the constructs for which GCC turns always_inline into a hard
+   error.  */
+static const char *
+forbidden_construct (function *fn)
+{
+  if (fn->calls_setjmp)
+    return "it calls setjmp";
+  if (fn->has_nonlocal_label)
+    return "it has a label that a nested function jumps to";
+  if (fn->has_forced_label_in_static)
+    return "a static variable holds the address of one of its labels";
+
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	if (gimple_code (stmt) == GIMPLE_GOTO
+	    && TREE_CODE (gimple_goto_dest (stmt)) != LABEL_DECL)
+	  return "it contains a computed goto";
+	if (!is_gimple_call (stmt))
+	  continue;
+	if (gimple_call_flags (stmt) & ECF_RETURNS_TWICE)
+	  return "it calls a function that returns twice (like setjmp)";
+	tree callee = gimple_call_fndecl (stmt);
+	if (!callee || !fndecl_built_in_p (callee, BUILT_IN_NORMAL))
+	  continue;
+	switch (DECL_FUNCTION_CODE (callee))
+	  {
+	  case BUILT_IN_VA_START:
+	  case BUILT_IN_NEXT_ARG:
+	  case BUILT_IN_VA_ARG_PACK:
+	  case BUILT_IN_VA_ARG_PACK_LEN:
+	    return "it uses its variable argument list";
+	  case BUILT_IN_APPLY_ARGS:
+	    return "it calls __builtin_apply_args";
+	  default:
+	    break;
+	  }
+      }
+  return NULL;
+}
+
+/* GCC's own verdict, without its side effects: tree_inlinable_function_p
+   caches a negative answer in DECL_UNINLINABLE, treats -fno-inline as
+   "never" for functions that are not always_inline, and may warn.  */
+static bool
+gcc_finds_inlinable (tree decl)
+{
+  int saved_no_inline = flag_no_inline;
+  bool saved_no_warning = DECL_NO_INLINE_WARNING_P (decl);
+
+  flag_no_inline = 0;
+  DECL_NO_INLINE_WARNING_P (decl) = 1;
+  bool inlinable = tree_inlinable_function_p (decl);
+  DECL_UNINLINABLE (decl) = 0;
+  DECL_NO_INLINE_WARNING_P (decl) = saved_no_warning;
+  flag_no_inline = saved_no_inline;
+  return inlinable;
+}
+
+/* Why the function of NODE cannot be forced, looking at it alone; NULL
+   when it can.  When the reason is about one caller, *CALLER is set.  */
+static const char *
+why_not_forcible (cgraph_node *node, tree *caller)
+{
+  tree decl = node->decl;
+
+  if (lookup_attribute ("noinline", DECL_ATTRIBUTES (decl)))
+    return "it is declared noinline";
+  if (lookup_attribute ("noipa", DECL_ATTRIBUTES (decl)))
+    return "it is declared noipa";
+  if (DECL_UNINLINABLE (decl))
+    return "GCC marked it not inlinable";
+  if (DECL_WEAK (decl))
+    return "it is weak, so another definition may replace it at link time";
+  if (hot_decl_replaceable_p (decl))
+    return "it can be interposed at link time (-fPIC without "
+	   "-fno-semantic-interposition, or default visibility in a shared "
+	   "object); make it static, hidden, or build with "
+	   "-fno-semantic-interposition";
+  if (!DECL_STRUCT_FUNCTION (decl))
+    return "its body is not available";
+  if (const char *why = forbidden_construct (DECL_STRUCT_FUNCTION (decl)))
+    return why;
+  if (!gcc_finds_inlinable (decl))
+    return "GCC cannot inline it (attributes that conflict with inlining)";
+  for (cgraph_edge *e = node->callers; e; e = e->next_caller)
+    {
+      *caller = e->caller->decl;
+      if (!targetm.target_option.can_inline_p (*caller, decl))
+	return "its target options differ from those of its caller";
+      if (DECL_FUNCTION_SPECIFIC_OPTIMIZATION (*caller)
+	  != DECL_FUNCTION_SPECIFIC_OPTIMIZATION (decl))
+	return "its optimize attributes differ from those of its caller";
+    }
+  *caller = NULL_TREE;
+  return NULL;
+}
+
+/* Whether NODE reaches TARGET through calls among forced candidates.  */
+static bool
+reaches_through_candidates (cgraph_node *node, cgraph_node *target,
+			    hash_set<cgraph_node *> *candidates,
+			    hash_set<cgraph_node *> *visited)
+{
+  for (cgraph_edge *e = node->callees; e; e = e->next_callee)
+    {
+      cgraph_node *callee = e->callee->ultimate_alias_target ();
+      if (callee == target)
+	return true;
+      if (!candidates->contains (callee) || visited->add (callee))
+	continue;
+      if (reaches_through_candidates (callee, target, candidates, visited))
+	return true;
+    }
+  return false;
+}
+
+/* Mark recursive candidates, directly or through other forced functions:
+   forcing them would ask GCC to inline a function into itself.  */
+static void
+exclude_recursion (vec<candidate> &cands)
+{
+  hash_set<cgraph_node *> forcible;
+  for (candidate &c : cands)
+    if (!c.why_not)
+      forcible.add (c.node);
+  for (candidate &c : cands)
+    {
+      if (c.why_not)
+	continue;
+      hash_set<cgraph_node *> visited;
+      if (reaches_through_candidates (c.node, c.node, &forcible, &visited))
+	c.why_not = "it is recursive (directly or through other functions "
+		    "the policy forces)";
+    }
+}
+
+/* Make DECL always_inline, exactly as the attribute written by hand
+   would: the attribute for the inliners' checks, and the flag that lifts
+   the size limits.  */
+static void
+force_always_inline (tree decl)
+{
+  DECL_ATTRIBUTES (decl) = tree_cons (get_identifier ("always_inline"),
+				      NULL_TREE, DECL_ATTRIBUTES (decl));
+  DECL_DISREGARD_INLINE_LIMITS (decl) = 1;
+  DECL_UNINLINABLE (decl) = 0;
+}
+
+static int
+by_decl_uid (const void *a, const void *b)
+{
+  unsigned ua = DECL_UID (((const candidate *) a)->node->decl);
+  unsigned ub = DECL_UID (((const candidate *) b)->node->decl);
+  return ua < ub ? -1 : ua > ub;
+}
+
+/* Called before the IPA passes, the early inliner among them.  */
+static void
+force_hot_functions (void *, void *)
+{
+  if (!hot_policy || seen_error ())
+    return;
+
+  auto_vec<candidate> cands;
+  cgraph_node *node;
+  FOR_EACH_FUNCTION (node)
+    {
+      if (node->alias || node->thunk)
+	continue;
+      const struct policy_entry *entry = hot_entry_for (node->decl,
+							NULL_TREE);
+      if (!entry || entry->action != POLICY_ACTION_ALWAYS_INLINE)
+	continue;
+      if (lookup_attribute ("always_inline", DECL_ATTRIBUTES (node->decl)))
+	continue;		/* Already forced in the source.  */
+      if (!node->definition)
+	{
+	  /* Only worth saying where it is called.  */
+	  if (node->callers)
+	    cands.safe_push ({ node, entry,
+			       "its body is not in this translation unit; "
+			       "define it in a header or build with -flto",
+			       NULL_TREE });
+	  continue;
+	}
+      candidate c = { node, entry, NULL, NULL_TREE };
+      c.why_not = why_not_forcible (node, &c.caller);
+      cands.safe_push (c);
+    }
+
+  /* Report and force in source order, whatever the symbol table's.  */
+  cands.qsort (by_decl_uid);
+  exclude_recursion (cands);
+
+  for (candidate &c : cands)
+    {
+      if (!c.why_not)
+	{
+	  force_always_inline (c.node->decl);
+	  continue;
+	}
+      location_t loc = DECL_SOURCE_LOCATION (c.node->decl);
+      if (c.caller)
+	hot_report_entry_problem (loc, c.entry,
+				  "hot function %qD is not forced inline: %s "
+				  "%qD [hotinline]", c.node->decl, c.why_not,
+				  c.caller);
+      else
+	hot_report_entry_problem (loc, c.entry,
+				  "hot function %qD is not forced inline: %s "
+				  "[hotinline]", c.node->decl, c.why_not);
+    }
+}
+
+} // namespace
+
+void
+force_register (const char *plugin_name)
+{
+  register_callback (plugin_name, PLUGIN_ALL_IPA_PASSES_START,
+		     force_hot_functions, NULL);
+}
