@@ -89,10 +89,11 @@ why_not_forcible (cgraph_node *node, tree *caller)
 {
   tree decl = node->decl;
 
-  if (lookup_attribute ("noinline", DECL_ATTRIBUTES (decl)))
-    return "it is declared noinline";
+  /* noipa implies noinline: name the one the user wrote.  */
   if (lookup_attribute ("noipa", DECL_ATTRIBUTES (decl)))
     return "it is declared noipa";
+  if (lookup_attribute ("noinline", DECL_ATTRIBUTES (decl)))
+    return "it is declared noinline";
   if (DECL_UNINLINABLE (decl))
     return "GCC marked it not inlinable";
   if (DECL_WEAK (decl))
@@ -172,12 +173,16 @@ force_always_inline (tree decl)
   DECL_UNINLINABLE (decl) = 0;
 }
 
+/* Source order: by location, then by declaration order.  */
 static int
-by_decl_uid (const void *a, const void *b)
+by_source_order (const void *a, const void *b)
 {
-  unsigned ua = DECL_UID (((const candidate *) a)->node->decl);
-  unsigned ub = DECL_UID (((const candidate *) b)->node->decl);
-  return ua < ub ? -1 : ua > ub;
+  tree da = ((const candidate *) a)->node->decl;
+  tree db = ((const candidate *) b)->node->decl;
+  location_t la = DECL_SOURCE_LOCATION (da), lb = DECL_SOURCE_LOCATION (db);
+  if (la != lb)
+    return la < lb ? -1 : 1;
+  return DECL_UID (da) < DECL_UID (db) ? -1 : DECL_UID (da) > DECL_UID (db);
 }
 
 /* Called before the IPA passes, the early inliner among them.  */
@@ -215,7 +220,7 @@ force_hot_functions (void *, void *)
     }
 
   /* Report and force in source order, whatever the symbol table's.  */
-  cands.qsort (by_decl_uid);
+  cands.qsort (by_source_order);
   exclude_recursion (cands);
 
   for (candidate &c : cands)

@@ -145,6 +145,8 @@ harness_run (const char *const *argv, const char *stdin_text)
       int err = open (err_path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
       if (in < 0 || out < 0 || err < 0)
 	_exit (126);
+      /* Plain ASCII quotes in GCC's messages, whatever the locale.  */
+      setenv ("LC_ALL", "C", 1);
       dup2 (in, 0);
       dup2 (out, 1);
       dup2 (err, 2);

@@ -1,0 +1,299 @@
+/* Samples that carry their own expectations.  Each sample is compiled
+   without the plugin, with it, and (for examples/) with the hot functions
+   marked always_inline by hand; the object code is read back with objdump
+   and the programs are run.
+
+   Directives, in comments of the sample:
+     { hi-options -O2 ... }      options for every build
+     { hi-policy FILE }          policy, relative to the sample
+     { hi-run }                  link and run: same output with the plugin
+     { hi-plain-calls F }        without the plugin, F is still called
+     { hi-no-calls F }           with the plugin, F is no longer called
+     { hi-calls F }              with the plugin, F is still called
+     { hi-warning "text" }       with the plugin, a warning on this line
+     { hi-error "text" } { hi-note "text" }   likewise
+   Every warning or error the plugin build prints must be expected.  */
+#define _GNU_SOURCE
+#include <check.h>
+#include <glob.h>
+#include <libgen.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "e2e-suites.h"
+#include "harness.h"
+
+struct sample
+{
+  const char *path;
+  const char *name;		/* Base name without ".c".  */
+  struct directives ds;
+  const char *options;
+  const char *policies[8];
+  size_t n_policies;
+  bool run;
+};
+
+static struct sample
+load_sample (const char *path)
+{
+  struct sample s;
+  memset (&s, 0, sizeof s);
+  s.path = path;
+  char *base = strdup (path);
+  s.name = harness_fmt ("%.*s", (int) strcspn (basename (base), "."),
+			basename (base));
+  char *dir = strdup (path);
+  dirname (dir);
+  s.ds = harness_directives (path);
+  s.options = "";
+  for (size_t i = 0; i < s.ds.n; i++)
+    {
+      struct directive *d = &s.ds.d[i];
+      if (strcmp (d->kind, "options") == 0)
+	for (int j = 0; j < d->n_args; j++)
+	  s.options = harness_fmt ("%s %s", s.options, d->args[j]);
+      else if (strcmp (d->kind, "policy") == 0 && s.n_policies < 8)
+	s.policies[s.n_policies++] = harness_fmt ("%s/%s", dir, d->args[0]);
+      else if (strcmp (d->kind, "run") == 0)
+	s.run = true;
+    }
+  ck_assert_msg (s.n_policies > 0, "%s has no { hi-policy FILE }", path);
+  return s;
+}
+
+/* Compile S to OBJ with EXTRA options, with or without the plugin.  */
+static struct run
+build (const struct sample *s, bool plugin, const char *extra,
+       const char *obj)
+{
+  struct args a = { { 0 }, 0 };
+  args_add (&a, harness_gcc ());
+  if (plugin)
+    args_add_plugin (&a, s->policies, s->n_policies);
+  args_add_words (&a, s->options);
+  args_add_words (&a, extra);
+  args_add_words (&a, "-fdiagnostics-plain-output -c");
+  args_add (&a, s->path);
+  args_add (&a, "-o");
+  args_add (&a, obj);
+  return harness_run (a.v, NULL);
+}
+
+static const char *
+obj_path (const struct sample *s, const char *variant)
+{
+  return harness_fmt ("%s/%s-%s.o", harness_tmpdir (), s->name, variant);
+}
+
+/* Check the diagnostics of a plugin build against the directives: each
+   expected one present on its line, nothing unexpected of kind warning or
+   error.  */
+static void
+check_diagnostics (const struct sample *s, const char *stderr_text,
+		   const char *context)
+{
+  struct diagnostics diags = harness_diagnostics (stderr_text);
+  bool *used = calloc (diags.n + 1, sizeof *used);
+
+  for (size_t i = 0; i < s->ds.n; i++)
+    {
+      const struct directive *d = &s->ds.d[i];
+      if (strcmp (d->kind, "warning") && strcmp (d->kind, "error")
+	  && strcmp (d->kind, "note"))
+	continue;
+      bool found = false;
+      for (size_t j = 0; j < diags.n && !found; j++)
+	if (!used[j] && diags.d[j].line == d->line
+	    && strcmp (diags.d[j].kind, d->kind) == 0
+	    && strstr (diags.d[j].message, d->args[0]))
+	  used[j] = found = true;
+      ck_assert_msg (found, "%s (%s): line %u: expected %s \"%s\"; got:\n%.1500s",
+		     s->path, context, d->line, d->kind, d->args[0],
+		     stderr_text);
+    }
+  for (size_t j = 0; j < diags.n; j++)
+    ck_assert_msg (used[j] || strcmp (diags.d[j].kind, "note") == 0,
+		   "%s (%s): unexpected %s at line %u: %s", s->path, context,
+		   diags.d[j].kind, diags.d[j].line, diags.d[j].message);
+  free (used);
+  harness_diagnostics_free (&diags);
+}
+
+static bool
+expects_errors (const struct sample *s)
+{
+  for (size_t i = 0; i < s->ds.n; i++)
+    if (strcmp (s->ds.d[i].kind, "error") == 0)
+      return true;
+  return false;
+}
+
+/* Check the calls left in the object code against the directives.  */
+static void
+check_calls (const struct sample *s, const char *plain, const char *forced,
+	     const char *context)
+{
+  for (size_t i = 0; i < s->ds.n; i++)
+    {
+      const struct directive *d = &s->ds.d[i];
+      if (strcmp (d->kind, "plain-calls") == 0 && plain)
+	ck_assert_msg (harness_count_calls (plain, d->args[0]) > 0,
+		       "%s (%s): without the plugin GCC already inlines %s "
+		       "everywhere; the sample proves nothing", s->path,
+		       context, d->args[0]);
+      else if (strcmp (d->kind, "no-calls") == 0)
+	ck_assert_msg (harness_count_calls (forced, d->args[0]) == 0,
+		       "%s (%s): %d call(s) to %s remain with the plugin",
+		       s->path, context, harness_count_calls (forced, d->args[0]),
+		       d->args[0]);
+      else if (strcmp (d->kind, "calls") == 0)
+	ck_assert_msg (harness_count_calls (forced, d->args[0]) > 0,
+		       "%s (%s): %s is no longer called with the plugin",
+		       s->path, context, d->args[0]);
+    }
+}
+
+/* Link OBJ and run it; returns its output, after checking it succeeded.  */
+static char *
+run_program (const struct sample *s, const char *obj)
+{
+  const char *exe = harness_fmt ("%s.exe", obj);
+  struct run r = harness_run ((const char *const[]) { harness_gcc (), obj,
+		     "-o", exe, NULL }, NULL);
+  ck_assert_msg (r.status == 0, "%s: link failed: %.1500s", s->path, r.err);
+  r = harness_run ((const char *const[]) { exe, NULL }, NULL);
+  ck_assert_msg (r.status == 0, "%s: %s exited with %d: %.1500s", s->path, exe,
+		 r.status, r.out);
+  return r.out;
+}
+
+/* The whole check of one sample at the options EXTRA.  HAND: also compare
+   with the by-hand build.  */
+static void
+check_sample (const char *path, const char *extra, bool hand)
+{
+  struct sample s = load_sample (path);
+  const char *plain = obj_path (&s, "plain");
+  const char *forced = obj_path (&s, "forced");
+
+  struct run r = build (&s, false, extra, plain);
+  ck_assert_msg (r.status == 0, "%s %s: plain build failed: %.1500s", path, extra,
+		 r.err);
+  r = build (&s, true, extra, forced);
+  check_diagnostics (&s, r.err, extra);
+  if (expects_errors (&s))
+    {
+      ck_assert_msg (r.status == 1, "%s %s: errors expected, status %d",
+		     path, extra, r.status);
+      return;
+    }
+  ck_assert_msg (r.status == 0, "%s %s: plugin build failed: %.1500s", path,
+		 extra, r.err);
+  check_calls (&s, plain, forced, extra);
+
+  if (hand)
+    {
+      const char *by_hand = obj_path (&s, "hand");
+      r = build (&s, false,
+		 harness_fmt ("%s -DHOTINLINE_HAND -Wno-attributes", extra),
+		 by_hand);
+      ck_assert_msg (r.status == 0, "%s: hand build failed: %.1500s", path, r.err);
+      ck_assert_msg (strcmp (harness_disassembly (forced),
+			     harness_disassembly (by_hand)) == 0,
+		     "%s %s: code differs from __attribute__((always_inline)) "
+		     "by hand (compare %s and %s)", path, extra, forced,
+		     by_hand);
+    }
+  if (s.run)
+    ck_assert_str_eq (run_program (&s, forced), run_program (&s, plain));
+}
+
+/* examples/: at their own options.  */
+
+static glob_t examples;
+
+START_TEST (test_example_forced_like_by_hand)
+{
+  check_sample (examples.gl_pathv[_i], "", true);
+}
+END_TEST
+
+/* The functions that cannot be inlined, at every optimisation level.  */
+
+static const char *const levels[] = { "-O0", "-O1", "-O2", "-O3", "-Os",
+				      "-Og", "-O2 -fno-inline",
+				      "-O2 -fPIC -fno-semantic-interposition",
+				      "-O3 -fPIC -fno-semantic-interposition" };
+
+START_TEST (test_uninlinable_skipped_at_every_level)
+{
+  check_sample (harness_src ("testsuite/samples/uninlinable.c"), levels[_i],
+		false);
+}
+END_TEST
+
+START_TEST (test_interposable_skipped_under_pic)
+{
+  check_sample (harness_src ("testsuite/samples/interposable.c"), "", false);
+}
+END_TEST
+
+START_TEST (test_strict_entry_makes_it_an_error)
+{
+  check_sample (harness_src ("testsuite/samples/strict.c"), "", false);
+}
+END_TEST
+
+START_TEST (test_strict_argument_makes_it_an_error)
+{
+  const char *src = harness_src ("testsuite/samples/uninlinable.c");
+  struct sample s = load_sample (src);
+  struct run r = build (&s, true, "-O2 -fplugin-arg-hotinline-strict",
+			obj_path (&s, "strict"));
+  ck_assert_int_eq (r.status, 1);
+  struct diagnostics ds = harness_diagnostics (r.err);
+  size_t errors = 0, warnings = 0;
+  for (size_t i = 0; i < ds.n; i++)
+    {
+      errors += strcmp (ds.d[i].kind, "error") == 0;
+      warnings += strcmp (ds.d[i].kind, "warning") == 0;
+    }
+  size_t expected = 0;
+  for (size_t i = 0; i < s.ds.n; i++)
+    expected += strcmp (s.ds.d[i].kind, "warning") == 0;
+  ck_assert_uint_eq (errors, expected);
+  ck_assert_uint_eq (warnings, 0);
+}
+END_TEST
+
+START_TEST (test_forcing_scoped_by_files)
+{
+  check_sample (harness_src ("testsuite/samples/scoped.c"), "", false);
+}
+END_TEST
+
+Suite *
+samples_suite (void)
+{
+  Suite *s = suite_create ("Force mode");
+
+  if (glob (harness_src ("examples/*.c"), 0, NULL, &examples) != 0)
+    examples.gl_pathc = 0;
+  TCase *tc = tcase_create ("Examples");
+  tcase_set_timeout (tc, E2E_TIMEOUT);
+  tcase_add_loop_test (tc, test_example_forced_like_by_hand, 0,
+		       (int) examples.gl_pathc);
+  suite_add_tcase (s, tc);
+
+  tc = tcase_create ("Safety");
+  tcase_set_timeout (tc, E2E_TIMEOUT);
+  tcase_add_loop_test (tc, test_uninlinable_skipped_at_every_level, 0,
+		       (int) (sizeof levels / sizeof *levels));
+  tcase_add_test (tc, test_interposable_skipped_under_pic);
+  tcase_add_test (tc, test_strict_entry_makes_it_an_error);
+  tcase_add_test (tc, test_strict_argument_makes_it_an_error);
+  tcase_add_test (tc, test_forcing_scoped_by_files);
+  suite_add_tcase (s, tc);
+  return s;
+}

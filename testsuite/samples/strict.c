@@ -1,0 +1,8 @@
+/* A strict entry turns "cannot be forced" into an error.
+   { hi-options -O2 } { hi-policy strict.yaml } */
+static int count (int n) /* { hi-error "hot function 'count' is not forced inline: it is recursive" } */
+{
+  return n ? 1 + count (n - 1) : 0;
+}
+
+int total (int n) { return count (n) + count (n + 1); }

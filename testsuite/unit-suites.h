@@ -1,0 +1,12 @@
+/* Unit suites: the policy model, its YAML loader and the suggestions,
+   tested on their own without GCC.  */
+#ifndef HOTINLINE_UNIT_SUITES_H
+#define HOTINLINE_UNIT_SUITES_H
+
+#include <check.h>
+
+Suite *policy_load_suite (void);
+Suite *policy_lookup_suite (void);
+Suite *suggest_suite (void);
+
+#endif /* HOTINLINE_UNIT_SUITES_H */
