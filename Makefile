@@ -49,7 +49,7 @@ PLUGIN := $(B)/hotinline.so
 TEST_SRC := $(wildcard testsuite/*.c)
 TEST_BIN := $(B)/check_hotinline
 
-.PHONY: all check install uninstall demo clean
+.PHONY: all check check-all install uninstall demo clean
 all: $(PLUGIN)
 
 $(B):
@@ -76,6 +76,11 @@ check: $(PLUGIN) $(TEST_BIN)
 	HOTINLINE_SRCDIR=$(CURDIR) HOTINLINE_WORKDIR=$(abspath $(B))/work \
 	./$(TEST_BIN)
 
+# The whole testsuite for both supported GCCs.
+check-all:
+	$(MAKE) check GCC=gcc
+	$(MAKE) check GCC=gcc-11
+
 install: $(PLUGIN)
 	install -d $(DESTDIR)$(PLUGINDIR) $(DESTDIR)$(DATADIR)/policies
 	install -m 644 $(PLUGIN) $(DESTDIR)$(PLUGINDIR)/hotinline.so
@@ -85,10 +90,20 @@ uninstall:
 	rm -f $(DESTDIR)$(PLUGINDIR)/hotinline.so
 	rm -rf $(DESTDIR)$(DATADIR)
 
+# Build the xarray example without and with the plugin and show what
+# changed in the object code.
+DEMO_PLUGIN := -fplugin=$(abspath $(PLUGIN)) \
+	-fplugin-arg-hotinline-policy=policies/xarray_walk.yaml
 demo: $(PLUGIN)
-	$(GCC) -O2 -c examples/xarray_walk.c -o $(B)/xarray_walk.o \
+	$(GCC) -O2 examples/xarray_walk.c -o $(B)/xarray_walk.plain
+	$(GCC) -O2 examples/xarray_walk.c -o $(B)/xarray_walk.forced $(DEMO_PLUGIN)
+	@echo "calls to xas_descend without the plugin: $$(objdump -d $(B)/xarray_walk.plain | grep -c 'call.*<xas_descend')"
+	@echo "calls to xas_descend with policies/xarray_walk.yaml: $$(objdump -d $(B)/xarray_walk.forced | grep -c 'call.*<xas_descend')"
+	@$(B)/xarray_walk.plain && $(B)/xarray_walk.forced
+	@echo "and where a hot function cannot be forced, GCC says why:"
+	$(GCC) -O2 -fPIC -c testsuite/samples/interposable.c -o /dev/null \
 		-fplugin=$(abspath $(PLUGIN)) \
-		-fplugin-arg-hotinline-policy=policies/xarray_walk.yaml
+		-fplugin-arg-hotinline-policy=testsuite/samples/interposable.yaml
 
 clean:
 	rm -rf build
