@@ -38,11 +38,17 @@ const char *policy_pattern_init (struct policy_pattern *out, const char *text,
 				 enum policy_pattern_kind);
 void policy_pattern_fini (struct policy_pattern *);
 
-/* Add E (allocated with malloc, with everything it points to) to the
-   policy.  A second entry for the same name and scope is an error within
-   one file; across files it merges when it agrees and is a conflict when it
-   does not.  Takes ownership of E in every case.  */
-void policy_add_entry (struct policy *, struct policy_entry *e);
+/* Add the N entries of one file (each allocated with malloc, with
+   everything it points to), all or none.  A second entry for the same name
+   and scope is an error within one file; across files it merges when it
+   agrees and is a conflict when it does not.  Takes ownership of every
+   entry; false when anything was reported.  */
+bool policy_merge_entries (struct policy *, struct policy_entry **entries,
+			   size_t n);
+
+/* Errors reported so far, including those past the limit that were not
+   kept.  */
+size_t policy_error_total (const struct policy *);
 
 void policy_entry_free (struct policy_entry *);
 

@@ -71,6 +71,13 @@ loc_of_mark (const struct loader *l, yaml_mark_t m)
 }
 
 static struct policy_loc
+loc_of_nothing (struct policy *p, const char *name)
+{
+  struct policy_loc loc = { policy_intern_file (p, name), 0, 0 };
+  return loc;
+}
+
+static struct policy_loc
 event_loc (const struct loader *l)
 {
   return loc_of_mark (l, l->event.start_mark);
@@ -108,9 +115,19 @@ syntax_error (struct loader *l)
 		      "out of memory while reading the policy");
   else if (p->error == YAML_READER_ERROR)
     {
-      /* libyaml names the bad octet as its value; encoding errors are the
-	 only reader errors on an in-memory UTF-8 input.  */
-      policy_add_error (l->policy, loc_of_offset (l, p->problem_offset),
+      /* Encoding errors are the only reader errors on an in-memory UTF-8
+	 input.  libyaml points at the bad continuation byte; the user
+	 wants the character it belongs to.  */
+      size_t off = p->problem_offset;
+      if (p->problem && strstr (p->problem, "trailing"))
+	for (size_t o = off; o > 0 && off - o < 4
+			     && (unsigned char) l->data[o - 1] >= 0x80;)
+	  if ((unsigned char) l->data[--o] >= 0xc0)
+	    {
+	      off = o;
+	      break;
+	    }
+      policy_add_error (l->policy, loc_of_offset (l, off),
 			"not valid UTF-8: %s",
 			p->problem ? p->problem : "unreadable input");
     }
@@ -369,7 +386,7 @@ read_patterns (struct loader *l, const char *key,
 	       size_t *n_out)
 {
   bool list = l->event.type == YAML_SEQUENCE_START_EVENT;
-  size_t n = 0, cap = 0;
+  size_t n = 0, cap = 0, items = 0;
   struct policy_pattern *pats = NULL;
 
   if (list && !next (l))
@@ -378,6 +395,7 @@ read_patterns (struct loader *l, const char *key,
     {
       struct policy_loc loc = event_loc (l);
       char *text = read_string (l, key);
+      items++;
       if (text)
 	{
 	  struct policy_pattern pat;
@@ -401,7 +419,7 @@ read_patterns (struct loader *l, const char *key,
       if (!list || !next (l))
 	break;
     }
-  if (list && n == 0 && !l->stop)
+  if (list && items == 0 && !l->stop)
     policy_add_error (l->policy, event_loc (l),
 		      "'%s' is an empty list; leave the key out to apply "
 		      "everywhere", key);
@@ -419,7 +437,7 @@ read_entry (struct loader *l, struct pending **pending, size_t *n_pending,
   struct policy_loc seen[sizeof entry_keys / sizeof *entry_keys] = { { 0 } };
   struct policy_entry *e = calloc (1, sizeof *e);
   int action = -1, severity = -1, strict = -1;
-  size_t errors_before = policy_error_count (l->policy);
+  size_t errors_before = policy_error_total (l->policy);
 
   if (!e)
     abort ();
@@ -476,7 +494,7 @@ read_entry (struct loader *l, struct pending **pending, size_t *n_pending,
 		      "function entry has no 'name'; expected e.g. "
 		      "'name: xas_descend'");
   if (l->stop || !e->name.text
-      || policy_error_count (l->policy) != errors_before)
+      || policy_error_total (l->policy) != errors_before)
     {
       policy_entry_free (e);
       return;
@@ -638,6 +656,12 @@ policy_load_buffer (struct policy *policy, const char *name, const char *data,
   struct pending *pending = NULL;
   size_t n_pending = 0, cap_pending = 0;
 
+  if (policy_too_many_errors (policy))
+    {
+      /* Past the limit nothing more is read, but the file still fails.  */
+      policy_add_error (policy, loc_of_nothing (policy, name), "not read");
+      return false;
+    }
   memset (&l, 0, sizeof l);
   l.policy = policy;
   l.file = policy_intern_file (policy, name);
@@ -646,28 +670,34 @@ policy_load_buffer (struct policy *policy, const char *name, const char *data,
   l.default_action = -1;
   l.default_severity = -1;
   l.default_strict = -1;
-  l.errors_before = policy_error_count (policy);
+  l.errors_before = policy_error_total (policy);
+
+  /* libyaml only skips a byte order mark when it guesses the encoding
+     itself, which would also let UTF-16 in: drop a UTF-8 mark here.  */
+  if (size >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0)
+    {
+      l.data = data + 3;
+      l.size = size - 3;
+    }
 
   if (!yaml_parser_initialize (&l.parser))
     abort ();
   /* Fixed encoding: UTF-16 or Latin-1 input is an error, not guessed.  */
   yaml_parser_set_encoding (&l.parser, YAML_UTF8_ENCODING);
-  yaml_parser_set_input_string (&l.parser, (const unsigned char *) data,
-				size);
+  yaml_parser_set_input_string (&l.parser, (const unsigned char *) l.data,
+				l.size);
   read_document (&l, &pending, &n_pending, &cap_pending);
   if (l.have_event)
     yaml_event_delete (&l.event);
   yaml_parser_delete (&l.parser);
 
-  bool ok = policy_error_count (policy) == l.errors_before;
+  bool ok = policy_error_total (policy) == l.errors_before;
+  struct policy_entry **entries = calloc (n_pending + 1, sizeof *entries);
+  if (!entries)
+    abort ();
   for (size_t i = 0; i < n_pending; i++)
     {
       struct policy_entry *e = pending[i].entry;
-      if (!ok)
-	{
-	  policy_entry_free (e);
-	  continue;
-	}
       int action = pending[i].action >= 0 ? pending[i].action
 		   : l.default_action >= 0 ? l.default_action
 		   : POLICY_ACTION_REPORT;
@@ -678,10 +708,16 @@ policy_load_buffer (struct policy *policy, const char *name, const char *data,
 		  : l.default_strict > 0;
       e->action = (enum policy_action) action;
       e->severity = (enum policy_severity) severity;
-      policy_add_entry (policy, e);
+      entries[i] = e;
     }
+  if (ok)
+    ok = policy_merge_entries (policy, entries, n_pending);
+  else
+    for (size_t i = 0; i < n_pending; i++)
+      policy_entry_free (entries[i]);
+  free (entries);
   free (pending);
-  return policy_error_count (policy) == l.errors_before;
+  return ok;
 }
 
 bool

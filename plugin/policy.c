@@ -29,6 +29,7 @@ struct policy
   size_t n_loaded, cap_loaded;
   struct policy_error *errors;
   size_t n_errors, cap_errors;
+  size_t n_dropped;		/* Errors past POLICY_MAX_ERRORS.  */
 };
 
 static void *
@@ -150,7 +151,10 @@ policy_add_error (struct policy *p, struct policy_loc loc, const char *fmt,
   va_list ap;
 
   if (policy_too_many_errors (p))
-    return;
+    {
+      p->n_dropped++;
+      return;
+    }
   va_start (ap, fmt);
   vsnprintf (body, sizeof body, fmt, ap);
   va_end (ap);
@@ -177,6 +181,12 @@ size_t
 policy_error_count (const struct policy *p)
 {
   return p->n_errors;
+}
+
+size_t
+policy_error_total (const struct policy *p)
+{
+  return p->n_errors + p->n_dropped;
 }
 
 const char *
@@ -249,8 +259,6 @@ check_glob (const char *text, bool *is_glob, size_t *prefix_len)
 	    c++;
 	  if (!*c)
 	    return "'[' starts a character class that is never closed";
-	  if (c == s + 1)
-	    return "empty character class '[]'";
 	  s = c;
 	}
     }
@@ -330,14 +338,15 @@ policy_pattern_matches_path (const struct policy_pattern *pat,
       const char *slash = strrchr (path, '/');
       start = slash ? slash + 1 : path;
     }
-  for (const char *s = start; s; s = strchr (s, '/'))
+  for (const char *s = start;;)
     {
-      if (*s == '/')
-	s++;
       if (fnmatch (pat->text, s, FNM_PATHNAME) == 0)
 	return true;
+      s = strchr (s, '/');
+      if (!s)
+	return false;
+      s++;
     }
-  return false;
 }
 
 size_t
@@ -535,16 +544,12 @@ append_entry (struct policy *p, struct policy_entry *e)
   last->next_same_name = e;
 }
 
-void
-policy_add_entry (struct policy *p, struct policy_entry *e)
+/* Report E as a duplicate of, or in conflict with, OLD; false when the
+   two agree and E can simply be dropped.  */
+static bool
+report_clash (struct policy *p, const struct policy_entry *old,
+	      const struct policy_entry *e)
 {
-  struct policy_entry *old = find_same_scope (p, e);
-
-  if (!old)
-    {
-      append_entry (p, e);
-      return;
-    }
   if (old->loc.file == e->loc.file)
     policy_add_error (p, e->name_loc,
 		      "duplicate entry for '%s'; first given at %s:%u:%u",
@@ -564,8 +569,62 @@ policy_add_entry (struct policy *p, struct policy_entry *e)
 		      e->name.text, policy_severity_name (e->severity),
 		      policy_severity_name (old->severity), old->loc.file,
 		      old->name_loc.line, old->name_loc.column);
-  /* Otherwise the files agree and the first entry stands for both.  */
-  policy_entry_free (e);
+  else
+    return false;
+  return true;
+}
+
+bool
+policy_merge_entries (struct policy *p, struct policy_entry **entries,
+		      size_t n)
+{
+  /* Index the file's own entries first, to find repeats within it; then
+     compare with what earlier files gave.  Nothing is added unless the
+     whole file is sound.  */
+  struct policy *own = policy_new ();
+  bool ok = true;
+  bool *merged = calloc (n + 1, sizeof *merged);
+  if (!merged)
+    abort ();
+
+  for (size_t i = 0; i < n; i++)
+    {
+      struct policy_entry *old = find_same_scope (own, entries[i]);
+      if (old)
+	{
+	  ok &= !report_clash (p, old, entries[i]);
+	  merged[i] = true;
+	}
+      else
+	append_entry (own, entries[i]);
+    }
+  for (size_t i = 0; i < n; i++)
+    {
+      if (merged[i])
+	continue;
+      struct policy_entry *old = find_same_scope (p, entries[i]);
+      if (old)
+	{
+	  ok &= !report_clash (p, old, entries[i]);
+	  merged[i] = true;
+	}
+    }
+
+  /* The entries belong to the caller's array, not to OWN.  */
+  for (size_t i = 0; i < own->n_entries; i++)
+    own->entries[i]->next_same_name = NULL;
+  own->n_entries = 0;
+  policy_free (own);
+
+  for (size_t i = 0; i < n; i++)
+    {
+      if (ok && !merged[i])
+	append_entry (p, entries[i]);
+      else
+	policy_entry_free (entries[i]);
+    }
+  free (merged);
+  return ok;
 }
 
 const char *
