@@ -354,12 +354,14 @@ START_TEST (test_shipped_policies_load)
   const char *src = harness_write ("plain.c", plain_source);
   glob_t g;
   ck_assert_int_eq (glob (harness_src ("policies/*.yaml"), 0, NULL, &g), 0);
-  struct args a = { { 0 }, 0 };
-  args_add (&a, harness_gcc ());
-  args_add_plugin (&a, (const char *const *) g.gl_pathv, g.gl_pathc);
-  args_add_words (&a, harness_fmt ("-O2 -c %s -o /dev/null", src));
-  struct run r = harness_run (a.v, NULL);
-  ck_assert_msg (r.status == 0 && !*r.err, "status %d: %s", r.status, r.err);
+  for (size_t f = 0; f < g.gl_pathc; f++)
+    {
+      struct run r = compile (false, g.gl_pathv[f],
+			      harness_fmt ("-O2 -c %s -o /dev/null", src),
+			      NULL);
+      ck_assert_msg (r.status == 0 && !*r.err, "%s: status %d: %s",
+		     g.gl_pathv[f], r.status, r.err);
+    }
   globfree (&g);
 }
 END_TEST
