@@ -1,6 +1,6 @@
 /* radix_lookup.c - a path-compressed radix trie (FreeBSD pctrie/vm_radix
    style) with lookup_le / lookup_ge, the two neighbour searches that FreeBSD
-   timed per call with cycle counters (seed 001: le 218 -> 171 cycles/call
+   timed per call with cycle counters (FreeBSD review D40936, "radix_trie: simplify ge, le lookups": le 218 -> 171 cycles/call
    after a rewrite without a stack).  Written from scratch for hotinline:
    16-way nodes, a popmap bitmap per node, keys compared against the node's
    prefix ("owner"), and stackless le/ge searches that remember the last
@@ -261,7 +261,7 @@ static unsigned long count_range(const struct pctrie *t, uint64_t lo, uint64_t h
 	return n;
 }
 
-#define NKEYS	3000
+#define NKEYS	2000
 static struct item items[NKEYS];
 static uint64_t sorted[NKEYS];
 
@@ -353,7 +353,7 @@ int main(void)
 	}
 	qsort(sorted, NKEYS, sizeof(sorted[0]), cmp_u64);
 
-	sum = hot_lookups(&t, 200000, &refsum);
+	sum = hot_lookups(&t, 150000, &refsum);
 
 	/* range counts over the dense part of the key space */
 	for (i = 0; i < 64; i++) {

@@ -2,7 +2,7 @@
 
    In Linux the *_unlock_bh() and *_unlock_irqrestore() wrappers are kept out
    of line (kernel/locking/spinlock.c) to save text; inlining them on x86-64
-   gave AIM7 +1.68% for +0.78% vmlinux (seed 002).  Here the wrappers are
+   gave AIM7 +1.68% for +0.78% vmlinux (the Linux patch "x86, locking: Inline *_unlock_bh & *_unlock_irqrestore").  Here the wrappers are
    extern functions defined in this file, so GCC keeps them out of line and
    declines to inline them into the hot path at -O2.  Interrupt flags, the
    preempt/softirq counters, a lockdep-like held-lock stack and the debug
@@ -207,10 +207,14 @@ void spin_unlock_irq(spinlock_t *lock)
 }
 
 /* The hot wrappers.  Without the plugin, at -O2, GCC declines to inline them
-   into the hot loop (hot_round):
+   into the hot path (hot_round):
      spin_unlock:            GCC 12.2 / 11.3: "--param max-inline-insns-auto limit reached"
      spin_unlock_irqrestore: GCC 12.2 / 11.3: "--param max-inline-insns-auto limit reached"
-     spin_unlock_bh:         GCC 12.2 / 11.3: "--param max-inline-insns-auto limit reached"  */
+     spin_unlock_bh:         GCC 12.2 / 11.3: "--param max-inline-insns-auto limit reached"
+   With -fPIC they are interposable: GCC's reason becomes "function body can
+   be overwritten at link time", and -fPIC -DHOTINLINE_HAND is a hard error
+   ("inlining failed in call to 'always_inline'") - the case a forcing tool
+   must refuse (or use -fno-semantic-interposition / hidden visibility).  */
 HOT_HAND void spin_unlock(spinlock_t *lock)
 {
 	spin_release(lock);

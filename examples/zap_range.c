@@ -1,16 +1,14 @@
 /* zap_range.c - page-table zap loops over a simulated 3- or 4-level table:
    unmap_page_range -> zap_pud_range -> zap_pmd_range -> zap_pte_range, with
-   huge PMDs, swap entries, special mappings, dirty file pages and a TLB
+   huge pmds, swap entries, special mappings, dirty file pages and a TLB
    gather batch that forces an early return when full.
-
-   Modelled on Linux mm/memory.c (seed 003: a force-inline patch for these
-   functions gave UnixBench +0.6%; the maintainer showed they were already
-   inlined there and that forcing perturbed unrelated functions).  Here
-   zap_pte_range and zap_pmd_range each have a second caller (a
-   khugepaged-like collapse and a 3-level mm with the PUD folded), so GCC
-   keeps them out of line; zap_pud_range is called once and GCC inlines it on
-   its own, which is the seed's "already inlined" case.  Written from scratch
-   for hotinline.  */
+   Modelled on Linux mm/memory.c (the Linux patch "mm: memory: Force-inline
+   PTE/PMD zapping functions": force-inlining these gave UnixBench +0.6%; there they were already inlined, and forcing perturbed
+   unrelated functions).  Here zap_pte_range and zap_pmd_range have second
+   callers (a khugepaged-like collapse; a 3-level mm with the pud folded), so
+   GCC keeps them out of line; zap_pud_range is called once and GCC inlines
+   it by itself: that thread's "already inlined" case (policy: report only).
+   Written from scratch for hotinline.  */
 
 /* { hi-options -O2 } */
 /* { hi-policy ../policies/zap_range.yaml } */
@@ -34,24 +32,23 @@
 
 #define PAGE_SHIFT	12
 #define PAGE_SIZE	(1UL << PAGE_SHIFT)
-#define PTRS		64			/* entries per table */
+#define PTRS		64			/* entries per pte/pmd table */
 #define PMD_SHIFT	(PAGE_SHIFT + 6)
 #define PUD_SHIFT	(PMD_SHIFT + 6)
 #define PGD_SHIFT	(PUD_SHIFT + 3)
 #define PMD_SIZE	(1UL << PMD_SHIFT)
 #define PUD_SIZE	(1UL << PUD_SHIFT)
 #define PGD_SIZE	(1UL << PGD_SHIFT)
-#define NR_PUD		8			/* used entries of a pud table */
-#define NR_PGD		4
+#define NR_PUD		8			/* entries of a pud table */
+#define NR_PGD		4			/* entries of the pgd */
 #define HPAGE_NR	(PMD_SIZE / PAGE_SIZE)
 #define NR_PAGES_4L	(NR_PGD * NR_PUD * PTRS * PTRS)
-#define NR_PAGES	(NR_PAGES_4L + NR_PUD * PTRS * PTRS)	/* "RAM", one frame per address */
+#define NR_PAGES	(NR_PAGES_4L + NR_PUD * PTRS * PTRS)	/* one frame per address */
 #define NR_TABLES	2700
+#define MAX_GATHER	32
 
-/* entry bits */
-#define E_PRESENT	0x01ULL
+#define E_PRESENT	0x01ULL			/* entry bits */
 #define E_DIRTY		0x02ULL
-#define E_YOUNG		0x04ULL
 #define E_FILE		0x08ULL
 #define E_SPECIAL	0x10ULL
 #define E_SWAP		0x20ULL
@@ -60,21 +57,18 @@
 #define MK_E(pfn, bits)	(((uint64_t)(pfn) << PAGE_SHIFT) | (bits))
 
 typedef uint64_t pte_t, pmd_t, pud_t, pgd_t;
-
 enum { MM_FILEPAGES, MM_ANONPAGES, MM_SWAPENTS, NR_MM_COUNTERS };
 
-struct page { int refcount, mapcount, dirty, accessed; };
+struct page { int refcount, mapcount, dirty; };
 struct mm { int levels; unsigned int root; unsigned long pfn_base; long rss[NR_MM_COUNTERS]; };
 struct vma { struct mm *mm; unsigned long start, end; };
 struct zap_details { int even_cows; };	/* !even_cows: keep private anon pages */
-
-#define MAX_GATHER 32
 struct mmu_gather {
 	struct mm *mm;
 	struct page *pages[MAX_GATHER];
 	unsigned int nr;
 	unsigned long start, end;		/* range to flush */
-	unsigned long freed, flushes, swap_freed, special, dirtied, huge, tables_freed;
+	unsigned long freed, swap_freed, special, dirtied, tables_freed;
 };
 
 static uint64_t tables[NR_TABLES][PTRS];
@@ -84,41 +78,20 @@ static unsigned long bugs;
 
 static unsigned int table_alloc(void)
 {
-	unsigned int t;
-
 	if (!nr_free_tables) {
 		fprintf(stderr, "zap_range: out of page tables\n");
 		exit(1);
 	}
-	t = free_tables[--nr_free_tables];
-	memset(tables[t], 0, sizeof(tables[t]));
-	return t;
+	memset(tables[free_tables[nr_free_tables - 1]], 0, sizeof(tables[0]));
+	return free_tables[--nr_free_tables];
 }
 
 static void table_free(unsigned int t) { free_tables[nr_free_tables++] = t; }
 static uint64_t *table_of(uint64_t e) { return tables[E_PFN(e)]; }
-static unsigned int idx(unsigned long addr, unsigned int shift) { return (addr >> shift) & (PTRS - 1); }
+static unsigned int pte_index(unsigned long addr) { return (addr >> PAGE_SHIFT) & (PTRS - 1); }
+static unsigned int pmd_index(unsigned long addr) { return (addr >> PMD_SHIFT) & (PTRS - 1); }
 static unsigned int pud_index(unsigned long addr) { return (addr >> PUD_SHIFT) & (NR_PUD - 1); }
 static unsigned int pgd_index(unsigned long addr) { return (addr >> PGD_SHIFT) & (NR_PGD - 1); }
-
-/* After a zap without details, give back a page table that became empty. */
-static int table_reclaim(struct mmu_gather *tlb, uint64_t *entry)
-{
-	const uint64_t *t = table_of(*entry);
-	unsigned int i;
-
-	for (i = 0; i < PTRS; i++)
-		if (t[i])
-			return 0;
-	table_free((unsigned int)E_PFN(*entry));
-	*entry = 0;
-	tlb->tables_freed++;
-	return 1;
-}
-
-static int pte_none(pte_t e) { return e == 0; }
-static int pte_present(pte_t e) { return (e & E_PRESENT) != 0; }
-static int pmd_none(pmd_t e) { return e == 0; }
 static int pmd_trans_huge(pmd_t e) { return (e & (E_PRESENT | E_HUGE)) == (E_PRESENT | E_HUGE); }
 
 static unsigned long addr_end(unsigned long addr, unsigned long end, unsigned long size)
@@ -128,6 +101,20 @@ static unsigned long addr_end(unsigned long addr, unsigned long end, unsigned lo
 	return boundary - 1 < end - 1 ? boundary : end;
 }
 
+/* After a zap without details, give back a page table that became empty. */
+static void table_reclaim(struct mmu_gather *tlb, uint64_t *entry)
+{
+	unsigned int i;
+
+	for (i = 0; i < PTRS && !table_of(*entry)[i]; i++)
+		;
+	if (i == PTRS) {
+		table_free((unsigned int)E_PFN(*entry));
+		*entry = 0;
+		tlb->tables_freed++;
+	}
+}
+
 static struct page *vm_normal_page(const struct vma *vma, unsigned long addr, pte_t e)
 {
 	if ((e & E_SPECIAL) || E_PFN(e) >= NR_PAGES)
@@ -135,6 +122,14 @@ static struct page *vm_normal_page(const struct vma *vma, unsigned long addr, pt
 	if (addr < vma->start || addr >= vma->end)
 		bugs++;
 	return &pages[E_PFN(e)];
+}
+
+static void tlb_track(struct mmu_gather *tlb, unsigned long addr, unsigned long size)
+{
+	if (addr < tlb->start)
+		tlb->start = addr;
+	if (addr + size > tlb->end)
+		tlb->end = addr + size;
 }
 
 /* free_pages_and_swap_cache(): drop the gathered references */
@@ -149,24 +144,8 @@ static void tlb_flush_mmu(struct mmu_gather *tlb)
 			bugs++;
 	}
 	tlb->nr = 0;
-	tlb->flushes++;
 	tlb->start = ~0UL;
 	tlb->end = 0;
-}
-
-/* returns true when the batch is full and must be flushed */
-static int tlb_remove_page(struct mmu_gather *tlb, struct page *page)
-{
-	tlb->pages[tlb->nr++] = page;
-	return tlb->nr == MAX_GATHER;
-}
-
-static void tlb_track(struct mmu_gather *tlb, unsigned long addr, unsigned long size)
-{
-	if (addr < tlb->start)
-		tlb->start = addr;
-	if (addr + size > tlb->end)
-		tlb->end = addr + size;
 }
 
 /* Zap the ptes of one pte table in [addr, end).  Returns where it stopped:
@@ -179,16 +158,16 @@ static HOT_HAND unsigned long zap_pte_range(struct mmu_gather *tlb, struct vma *
 					    struct zap_details *details)
 {
 	long rss[NR_MM_COUNTERS] = { 0, 0, 0 };
-	pte_t *pte = &table_of(*pmd)[idx(addr, PAGE_SHIFT)];
+	pte_t *pte = &table_of(*pmd)[pte_index(addr)];
 	int force_flush = 0, i;
 
 	do {
 		pte_t ptent = *pte;
 		struct page *page;
 
-		if (pte_none(ptent))
+		if (ptent == 0)
 			continue;
-		if (pte_present(ptent)) {
+		if (ptent & E_PRESENT) {
 			page = vm_normal_page(vma, addr, ptent);
 			/* unmap_mapping_range() leaves private anon copies alone */
 			if (details && !details->even_cows && page && !(ptent & E_FILE))
@@ -201,28 +180,26 @@ static HOT_HAND unsigned long zap_pte_range(struct mmu_gather *tlb, struct vma *
 			}
 			if (ptent & E_FILE) {
 				if ((ptent & E_DIRTY) && !page->dirty) {
-					page->dirty = 1;
+					page->dirty = 1;	/* set_page_dirty() */
 					tlb->dirtied++;
 				}
-				if (ptent & E_YOUNG)
-					page->accessed = 1;
 				rss[MM_FILEPAGES]--;
 			} else {
 				rss[MM_ANONPAGES]--;
 			}
 			if (--page->mapcount < 0)
 				bugs++;
-			if (tlb_remove_page(tlb, page)) {
+			tlb->pages[tlb->nr++] = page;
+			if (tlb->nr == MAX_GATHER) {	/* batch full: flush, come back */
 				force_flush = 1;
 				addr += PAGE_SIZE;
 				break;
 			}
 			continue;
 		}
-		/* not present: a swap entry */
 		if (details && !details->even_cows)
 			continue;
-		if (ptent & E_SWAP) {
+		if (ptent & E_SWAP) {		/* not present: a swap entry */
 			rss[MM_SWAPENTS]--;
 			tlb->swap_freed++;
 		} else {
@@ -244,13 +221,12 @@ static HOT_HAND unsigned long zap_pte_range(struct mmu_gather *tlb, struct vma *
 static void split_huge_pmd(pmd_t *pmd)
 {
 	unsigned long pfn = E_PFN(*pmd), i;
-	uint64_t bits = *pmd & (E_PRESENT | E_DIRTY | E_YOUNG | E_FILE);
+	uint64_t bits = *pmd & (E_PRESENT | E_DIRTY | E_FILE);
 	unsigned int t = table_alloc();
 
 	for (i = 0; i < HPAGE_NR; i++) {
 		tables[t][i] = MK_E(pfn + i, bits);
-		pages[pfn + i].refcount = 1;
-		pages[pfn + i].mapcount = 1;
+		pages[pfn + i].refcount = pages[pfn + i].mapcount = 1;
 	}
 	*pmd = MK_E(t, E_PRESENT);
 }
@@ -265,7 +241,6 @@ static int zap_huge_pmd(struct mmu_gather *tlb, pmd_t *pmd, unsigned long addr)
 		bugs++;
 	*pmd = 0;
 	tlb->freed += HPAGE_NR;
-	tlb->huge++;
 	return 1;
 }
 
@@ -277,7 +252,7 @@ static HOT_HAND unsigned long zap_pmd_range(struct mmu_gather *tlb, struct vma *
 					    unsigned long addr, unsigned long end,
 					    struct zap_details *details)
 {
-	pmd_t *pmd = &table_of(*pud)[idx(addr, PMD_SHIFT)];
+	pmd_t *pmd = &table_of(*pud)[pmd_index(addr)];
 	unsigned long next;
 
 	do {
@@ -290,7 +265,7 @@ static HOT_HAND unsigned long zap_pmd_range(struct mmu_gather *tlb, struct vma *
 			else if (zap_huge_pmd(tlb, pmd, addr))
 				continue;
 		}
-		if (pmd_none(*pmd))
+		if (*pmd == 0)
 			continue;
 		while ((addr = zap_pte_range(tlb, vma, pmd, addr, next, details)) != next)
 			;
@@ -310,34 +285,31 @@ static unsigned long zap_pud_range(struct mmu_gather *tlb, struct vma *vma, pgd_
 
 	do {
 		next = addr_end(addr, end, PUD_SIZE);
-		if (*pud == 0)
-			continue;
-		next = zap_pmd_range(tlb, vma, pud, addr, next, details);
+		if (*pud)
+			next = zap_pmd_range(tlb, vma, pud, addr, next, details);
 	} while (pud++, addr = next, addr != end);
 	return addr;
 }
 
 /* 4-level mm: pgd -> pud -> pmd -> pte; 3-level mm: the root is the pud
-   table (the pgd level is folded away). */
-static void unmap_page_range(struct mmu_gather *tlb, struct vma *vma, unsigned long addr,
-			     unsigned long end, struct zap_details *details)
+   table (the pgd level is folded away).  Extern, as in the kernel. */
+void unmap_page_range(struct mmu_gather *tlb, struct vma *vma, unsigned long addr,
+		      unsigned long end, struct zap_details *details);
+void unmap_page_range(struct mmu_gather *tlb, struct vma *vma, unsigned long addr,
+		      unsigned long end, struct zap_details *details)
 {
 	uint64_t *root = tables[vma->mm->root];
 	unsigned long next;
 
 	do {
 		if (vma->mm->levels == 4) {
-			pgd_t *pgd = &root[pgd_index(addr)];
-
 			next = addr_end(addr, end, PGD_SIZE);
-			if (*pgd)
-				zap_pud_range(tlb, vma, pgd, addr, next, details);
+			if (root[pgd_index(addr)])
+				zap_pud_range(tlb, vma, &root[pgd_index(addr)], addr, next, details);
 		} else {
-			pud_t *pud = &root[pud_index(addr)];
-
 			next = addr_end(addr, end, PUD_SIZE);
-			if (*pud)
-				zap_pmd_range(tlb, vma, pud, addr, next, details);
+			if (root[pud_index(addr)])
+				zap_pmd_range(tlb, vma, &root[pud_index(addr)], addr, next, details);
 		}
 	} while (addr = next, addr != end);
 	if (tlb->nr)
@@ -346,28 +318,20 @@ static void unmap_page_range(struct mmu_gather *tlb, struct vma *vma, unsigned l
 
 /* ---- building tables, khugepaged-like collapse, reference walk ----------- */
 
-/* Find (creating if asked) the pmd for addr. */
+/* The pmd for addr (creating upper tables if asked), or NULL. */
 static pmd_t *walk_pmd(struct mm *mm, unsigned long addr, int create)
 {
-	uint64_t *e;
+	uint64_t *e = &tables[mm->root][mm->levels == 4 ? pgd_index(addr) : pud_index(addr)];
+	int level;
 
-	if (mm->levels == 4) {
-		e = &tables[mm->root][pgd_index(addr)];
-		if (*e == 0) {
-			if (!create)
-				return NULL;
-			*e = MK_E(table_alloc(), E_PRESENT);
-		}
-		e = &table_of(*e)[pud_index(addr)];
-	} else {
-		e = &tables[mm->root][pud_index(addr)];
-	}
-	if (*e == 0) {
-		if (!create)
+	for (level = mm->levels; level > 2; level--) {
+		if (*e == 0 && !create)
 			return NULL;
-		*e = MK_E(table_alloc(), E_PRESENT);
+		if (*e == 0)
+			*e = MK_E(table_alloc(), E_PRESENT);
+		e = &table_of(*e)[level == 4 ? pud_index(addr) : pmd_index(addr)];
 	}
-	return &table_of(*e)[idx(addr, PMD_SHIFT)];
+	return e;
 }
 
 static void map_page(struct mm *mm, unsigned long addr, uint32_t r)
@@ -380,23 +344,22 @@ static void map_page(struct mm *mm, unsigned long addr, uint32_t r)
 		return;
 	if (*pmd == 0)
 		*pmd = MK_E(table_alloc(), E_PRESENT);
-	pte = &table_of(*pmd)[idx(addr, PAGE_SHIFT)];
+	pte = &table_of(*pmd)[pte_index(addr)];
 	if (*pte)
 		return;
-	switch (r % 16) {
-	case 0: *pte = MK_E(pfn, E_SWAP); mm->rss[MM_SWAPENTS]++; return;
-	case 1: *pte = MK_E(NR_PAGES + pfn, E_PRESENT | E_SPECIAL); return;
-	case 2: case 3: case 4: case 5:
-		*pte = MK_E(pfn, E_PRESENT | E_FILE | (r & 0x30 ? E_DIRTY : 0) | E_YOUNG);
-		pages[pfn].dirty = 0;
-		mm->rss[MM_FILEPAGES]++;
-		break;
-	default:
-		*pte = MK_E(pfn, E_PRESENT | (r & 0x40 ? E_DIRTY : 0));
-		mm->rss[MM_ANONPAGES]++;
+	if (r % 16 == 0) {
+		*pte = MK_E(pfn, E_SWAP);
+		mm->rss[MM_SWAPENTS]++;
+		return;
 	}
-	pages[pfn].refcount = 1;
-	pages[pfn].mapcount = 1;
+	if (r % 16 == 1) {
+		*pte = MK_E(NR_PAGES + pfn, E_PRESENT | E_SPECIAL);
+		return;
+	}
+	*pte = MK_E(pfn, E_PRESENT | (r & 0x30 ? E_DIRTY : 0) | (r % 16 < 6 ? E_FILE : 0));
+	mm->rss[r % 16 < 6 ? MM_FILEPAGES : MM_ANONPAGES]++;
+	pages[pfn].dirty = 0;
+	pages[pfn].refcount = pages[pfn].mapcount = 1;
 }
 
 /* collapse_pte_mapped_thp(): a fully populated anon pte table becomes one
@@ -406,13 +369,11 @@ static int collapse_pmd(struct mmu_gather *tlb, struct vma *vma, unsigned long a
 	pmd_t *pmd = walk_pmd(vma->mm, addr, 0);
 	unsigned long base = addr & ~(PMD_SIZE - 1), a, i;
 	unsigned long pfn = vma->mm->pfn_base + (base >> PAGE_SHIFT);
-	uint64_t *pt;
 
-	if (!pmd || pmd_none(*pmd) || pmd_trans_huge(*pmd))
+	if (!pmd || *pmd == 0 || pmd_trans_huge(*pmd))
 		return 0;
-	pt = table_of(*pmd);
 	for (i = 0; i < PTRS; i++)
-		if ((pt[i] & (E_PRESENT | E_FILE | E_SPECIAL)) != E_PRESENT)
+		if ((table_of(*pmd)[i] & (E_PRESENT | E_FILE | E_SPECIAL)) != E_PRESENT)
 			return 0;
 	for (a = base; (a = zap_pte_range(tlb, vma, pmd, a, base + PMD_SIZE, NULL)) != base + PMD_SIZE;)
 		;
@@ -420,13 +381,12 @@ static int collapse_pmd(struct mmu_gather *tlb, struct vma *vma, unsigned long a
 	if (*pmd)
 		table_free((unsigned int)E_PFN(*pmd));
 	*pmd = MK_E(pfn, E_PRESENT | E_HUGE);
-	pages[pfn].refcount = 1;
-	pages[pfn].mapcount = 1;
+	pages[pfn].refcount = pages[pfn].mapcount = 1;
 	vma->mm->rss[MM_ANONPAGES] += HPAGE_NR;
 	return 1;
 }
 
-struct counts { unsigned long freed, swap, special, dirtied, kept; };
+struct counts { unsigned long freed, swap, special, dirtied; };
 
 /* Reference: look at every page address on its own, no range loops. */
 static void ref_count(struct mm *mm, unsigned long start, unsigned long end,
@@ -434,30 +394,23 @@ static void ref_count(struct mm *mm, unsigned long start, unsigned long end,
 {
 	unsigned long addr;
 
+	memset(c, 0, sizeof(*c));
 	for (addr = start; addr < end; addr += PAGE_SIZE) {
 		pmd_t *pmd = walk_pmd(mm, addr, 0);
-		uint64_t e;
-		int keep_anon = d && !d->even_cows;
+		int huge = pmd && pmd_trans_huge(*pmd);
+		uint64_t e = !pmd || *pmd == 0 ? 0 : huge ? *pmd : table_of(*pmd)[pte_index(addr)];
 
-		if (!pmd || *pmd == 0)
+		if (e == 0 || (d && !d->even_cows && !(e & (E_FILE | E_SPECIAL))))
 			continue;
-		e = pmd_trans_huge(*pmd) ? *pmd : table_of(*pmd)[idx(addr, PAGE_SHIFT)];
-		if (e == 0)
-			continue;
-		if (!(e & E_PRESENT)) {
-			if (keep_anon)
-				c->kept++;
-			else
-				c->swap++;
-		} else if (e & E_SPECIAL) {
+		if (!(e & E_PRESENT))
+			c->swap++;
+		else if (e & E_SPECIAL)
 			c->special++;
-		} else if (keep_anon && !(e & E_FILE)) {
-			c->kept++;
-		} else {
+		else
 			c->freed++;
-			c->dirtied += (e & (E_FILE | E_DIRTY)) == (E_FILE | E_DIRTY) &&
-				      !pages[E_PFN(e) + (pmd_trans_huge(*pmd) ? idx(addr, PAGE_SHIFT) : 0)].dirty;
-		}
+		if ((e & (E_PRESENT | E_FILE | E_DIRTY)) == (E_PRESENT | E_FILE | E_DIRTY) &&
+		    !pages[E_PFN(e) + (huge ? pte_index(addr) : 0)].dirty)
+			c->dirtied++;
 	}
 }
 
@@ -471,27 +424,6 @@ static uint32_t rng(void)
 }
 
 static uint64_t mix(uint64_t h, uint64_t v) { return (h ^ v) * 0x100000001b3ULL; }
-
-/* Reference for the rss counters: count what is mapped, page by page. */
-static int ref_rss_ok(struct mm *mm, unsigned long size)
-{
-	long rss[NR_MM_COUNTERS] = { 0, 0, 0 };
-	unsigned long addr;
-
-	for (addr = 0; addr < size; addr += PAGE_SIZE) {
-		pmd_t *pmd = walk_pmd(mm, addr, 0);
-		uint64_t e;
-
-		if (!pmd || *pmd == 0)
-			continue;
-		e = pmd_trans_huge(*pmd) ? *pmd : table_of(*pmd)[idx(addr, PAGE_SHIFT)];
-		if (!(e & E_PRESENT))
-			rss[MM_SWAPENTS] += (e & E_SWAP) != 0;
-		else if (!(e & E_SPECIAL))
-			rss[(e & E_FILE) ? MM_FILEPAGES : MM_ANONPAGES]++;
-	}
-	return memcmp(rss, mm->rss, sizeof(rss)) == 0;
-}
 
 int main(void)
 {
@@ -509,9 +441,9 @@ int main(void)
 		struct mm *mm = &mms[round & 1];
 		unsigned long size = mm->levels == 4 ? NR_PGD * PGD_SIZE : NR_PUD * PUD_SIZE;
 		struct vma vma = { mm, 0, size };
-		struct mmu_gather tlb;
-		struct zap_details details = { 0 }, *d;
-		struct counts c = { 0, 0, 0, 0, 0 };
+		struct mmu_gather tlb = { mm, { NULL }, 0, ~0UL, 0, 0, 0, 0, 0, 0 };
+		struct zap_details details = { 0 }, *d = (round % 4 == 1) ? &details : NULL;
+		struct counts c;
 		unsigned long start, end, a, n = 0, hbase;
 
 		/* populate a few regions, and one whole pmd of anon pages */
@@ -526,9 +458,6 @@ int main(void)
 			map_page(mm, a, 6);
 
 		/* khugepaged: collapse that pmd and a few random ones */
-		memset(&tlb, 0, sizeof(tlb));
-		tlb.mm = mm;
-		tlb.start = ~0UL;
 		n += collapse_pmd(&tlb, &vma, hbase);
 		for (i = 0; i < 4; i++)
 			n += collapse_pmd(&tlb, &vma, (rng() % (size / PMD_SIZE)) * PMD_SIZE);
@@ -537,30 +466,29 @@ int main(void)
 		collapses += n;
 		tlb.freed = 0;
 
-		/* zap a range; rounds 1, 5, 9, ... like unmap_mapping_range (keep anon) */
+		/* zap a range (every 4th round keeping anon pages, like
+		   unmap_mapping_range); every 3rd starts inside the new huge pmd */
 		start = (rng() % (size / PAGE_SIZE)) * PAGE_SIZE;
-		if (round % 3 == 0)	/* start inside the new huge pmd: split it */
+		if (round % 3 == 0)
 			start = hbase + (rng() % HPAGE_NR) * PAGE_SIZE;
 		end = start + size / 16 + (rng() % (size / 8 / PAGE_SIZE)) * PAGE_SIZE;
-		if (end > size)
-			end = size;
-		d = (round % 4 == 1) ? &details : NULL;
+		end = end > size ? size : end;
 		ref_count(mm, start, end, d, &c);
 		unmap_page_range(&tlb, &vma, start, end, d);
+		sum = mix(mix(mix(mix(sum, tlb.freed), tlb.swap_freed), tlb.special), tlb.dirtied);
+		refsum = mix(mix(mix(mix(refsum, c.freed), c.swap), c.special), c.dirtied);
 
-		sum = mix(sum, tlb.freed);
-		sum = mix(sum, tlb.swap_freed);
-		sum = mix(sum, tlb.special);
-		sum = mix(sum, tlb.dirtied);
-		refsum = mix(refsum, c.freed);
-		refsum = mix(refsum, c.swap);
-		refsum = mix(refsum, c.special);
-		refsum = mix(refsum, c.dirtied);
-
-		/* afterwards only the kept entries may remain in the range */
-		memset(&c, 0, sizeof(c));
+		/* afterwards only kept entries remain in the range */
 		ref_count(mm, start, end, d, &c);
-		if (c.freed || c.swap || c.special || !ref_rss_ok(mm, size))
+		bugs += c.freed + c.swap + c.special;
+	}
+	/* the rss counters match what is still mapped */
+	for (i = 0; i < 2; i++) {
+		struct counts c;
+
+		ref_count(&mms[i], 0, i ? NR_PUD * PUD_SIZE : NR_PGD * PGD_SIZE, NULL, &c);
+		if ((long)c.freed != mms[i].rss[MM_FILEPAGES] + mms[i].rss[MM_ANONPAGES] ||
+		    (long)c.swap != mms[i].rss[MM_SWAPENTS])
 			bugs++;
 	}
 	sum = mix(sum, collapses);

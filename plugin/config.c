@@ -1,5 +1,6 @@
 /* Plugin argument parsing.  */
 #include "config.h"
+#include "policy.h"
 #include "suggest.h"
 
 #include <stdio.h>
@@ -9,16 +10,32 @@
 const char config_help_text[] =
   "  -fplugin-arg-hotinline-policy=FILE  read the policy FILE (repeatable;"
   " entries merge)\n"
+  "  -fplugin-arg-hotinline-severity=S   report declined hot calls as S"
+  " (note, warning or error)\n"
+  "                                      whatever the entries say\n"
+  "  -fplugin-arg-hotinline-no-werror    hotinline's warnings stay warnings"
+  " under -Werror\n"
   "  -fplugin-arg-hotinline-strict       a hot function that cannot be"
   " forced is an error\n"
+  "  -fplugin-arg-hotinline-quiet        print only errors\n"
+  "  -fplugin-arg-hotinline-summary      print a summary for each unit\n"
   "  -fplugin-arg-hotinline-disable      load the plugin but do nothing\n"
   "  -fplugin-arg-hotinline-version      print the version\n"
   "  -fplugin-arg-hotinline-help         print this list\n";
 
-static const char *const keys[] = { "policy", "strict", "disable", "version",
-				    "help", NULL };
+static const char *const keys[] = { "policy", "severity", "no-werror",
+				    "strict", "quiet", "summary", "disable",
+				    "version", "help", NULL };
+static const char *const severities[] = { "note", "warning", "error", NULL };
 
 static char message[512];
+
+void
+config_init (struct config *c)
+{
+  memset (c, 0, sizeof *c);
+  c->severity = -1;
+}
 
 static const char *
 flag (bool *field, const char *key, const char *value)
@@ -32,6 +49,21 @@ flag (bool *field, const char *key, const char *value)
     }
   *field = true;
   return NULL;
+}
+
+static const char *
+severity (struct config *c, const char *value)
+{
+  for (int i = 0; value && severities[i]; i++)
+    if (strcmp (value, severities[i]) == 0)
+      {
+	c->severity = i;
+	return NULL;
+      }
+  snprintf (message, sizeof message,
+	    "argument 'severity' expects note, warning or error, found "
+	    "'%s'", value ? value : "");
+  return message;
 }
 
 const char *
@@ -50,8 +82,16 @@ config_apply (struct config *c, const char *key, const char *value)
       c->policies[c->n_policies++] = value;
       return NULL;
     }
+  if (strcmp (key, "severity") == 0)
+    return severity (c, value);
+  if (strcmp (key, "no-werror") == 0)
+    return flag (&c->no_werror, key, value);
   if (strcmp (key, "strict") == 0)
     return flag (&c->strict, key, value);
+  if (strcmp (key, "quiet") == 0)
+    return flag (&c->quiet, key, value);
+  if (strcmp (key, "summary") == 0)
+    return flag (&c->summary, key, value);
   if (strcmp (key, "disable") == 0)
     return flag (&c->disable, key, value);
   if (strcmp (key, "version") == 0)
@@ -65,8 +105,7 @@ config_apply (struct config *c, const char *key, const char *value)
 	      "unknown argument '%s'; did you mean '%s'?", key, hint);
   else
     snprintf (message, sizeof message,
-	      "unknown argument '%s'; known arguments: policy, strict, "
-	      "disable, version, help", key);
+	      "unknown argument '%s'; see -fplugin-arg-hotinline-help", key);
   return message;
 }
 

@@ -14,12 +14,21 @@ struct config
 {
   const char **policies;	/* policy=FILE, in command-line order.  */
   size_t n_policies;
-  bool disable;			/* disable: load and do nothing.  */
+  int severity;			/* severity=: enum policy_severity, or -1
+				   to use each entry's own.  */
   bool strict;			/* strict: an unforcible function is an
 				   error.  */
+  bool no_werror;		/* no-werror: reports stay warnings under
+				   -Werror.  */
+  bool quiet;			/* quiet: print only errors.  */
+  bool summary;			/* summary: a per-unit summary.  */
+  bool disable;			/* disable: load and do nothing.  */
   bool print_version;		/* version: print the version.  */
   bool print_help;		/* help: print the arguments.  */
 };
+
+/* The defaults: no policy, each entry's own severity.  */
+void config_init (struct config *);
 
 /* Apply one argument.  VALUE is NULL for a bare KEY.  Returns NULL on
    success, otherwise a message (in a static buffer, valid until the next

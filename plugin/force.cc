@@ -228,8 +228,10 @@ force_hot_functions (void *, void *)
       if (!c.why_not)
 	{
 	  force_always_inline (c.node->decl);
+	  hot_stats.forced++;
 	  continue;
 	}
+      hot_stats.not_forced++;
       location_t loc = DECL_SOURCE_LOCATION (c.node->decl);
       if (c.caller)
 	hot_report_entry_problem (loc, c.entry,

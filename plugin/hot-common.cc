@@ -1,17 +1,31 @@
 /* Helpers shared by force and report modes: which entry applies to a
-   function, and how problems with an entry are reported.  */
+   function, and how diagnostics about entries are emitted.  */
 #include "gcc-compat.h"
 
 #include "hotinline.h"
-#include "langhooks.h"
 
 struct policy *hot_policy;
-bool hot_strict;
+struct config hot_config;
+struct hot_stats hot_stats;
+
+/* Entries that matched something in this unit, for the summary.  */
+static hash_set<const struct policy_entry *> *matched_entries;
 
 const char *
 hot_unit (void)
 {
   return main_input_filename;
+}
+
+/* The source file that "files" patterns are matched against for code of
+   DECL: the unit's main file, or under LTO (where the unit is a link-time
+   partition) the file that defines DECL.  */
+static const char *
+unit_of (tree decl)
+{
+  if (in_lto_p && decl)
+    return DECL_SOURCE_FILE (decl);
+  return hot_unit ();
 }
 
 /* Whether FNDECL sits inside a class or namespace (C++).  */
@@ -30,30 +44,26 @@ hot_entry_for (tree fndecl, tree caller)
   const char *caller_name
     = caller && DECL_NAME (caller) ? IDENTIFIER_POINTER (DECL_NAME (caller))
 				   : NULL;
+  const char *unit = unit_of (caller ? caller : fndecl);
   const struct policy_entry *e
     = policy_lookup (hot_policy, IDENTIFIER_POINTER (DECL_NAME (fndecl)),
-		     caller_name, hot_unit ());
-  if (e || !scoped_decl_p (fndecl))
-    return e;
+		     caller_name, unit);
   /* A C++ member or namespace-scope function: try "ns::Class::name".  */
-  return policy_lookup (hot_policy,
-			lang_hooks.decl_printable_name (fndecl, 1),
-			caller_name, hot_unit ());
+  if (!e && scoped_decl_p (fndecl))
+    e = policy_lookup (hot_policy, lang_hooks.decl_printable_name (fndecl, 1),
+		       caller_name, unit);
+  if (e)
+    {
+      if (!matched_entries)
+	matched_entries = new hash_set<const struct policy_entry *>;
+      matched_entries->add (e);
+    }
+  return e;
 }
 
 void
-hot_report_entry_problem (location_t loc, const struct policy_entry *entry,
-			  const char *fmt, ...)
+hot_note_entry (location_t loc, const struct policy_entry *entry)
 {
-  va_list ap;
-  bool strict = hot_strict || entry->strict;
-
-  va_start (ap, fmt);
-  bool shown = emit_diagnostic_valist (strict ? DK_ERROR : DK_WARNING, loc, 0,
-				       fmt, &ap);
-  va_end (ap);
-  if (!shown)
-    return;
   if (entry->reason)
     inform (loc, "policy entry for %qs at %s:%u:%u: %s [hotinline]",
 	    entry->name.text, entry->loc.file, entry->name_loc.line,
@@ -62,4 +72,87 @@ hot_report_entry_problem (location_t loc, const struct policy_entry *entry,
     inform (loc, "policy entry for %qs at %s:%u:%u [hotinline]",
 	    entry->name.text, entry->loc.file, entry->name_loc.line,
 	    entry->name_loc.column);
+}
+
+/* Emit at KIND, keeping a warning a warning under -Werror when the
+   arguments say so.  */
+static bool
+emit (diagnostic_t kind, location_t loc, const char *fmt, va_list *ap)
+{
+  if (kind == DK_NOTE && global_dc->dc_inhibit_warnings)
+    return false;		/* -w silences report notes too.  */
+  if (hot_config.quiet && kind != DK_ERROR)
+    return false;
+  bool saved = global_dc->warning_as_error_requested;
+  if (kind == DK_WARNING && hot_config.no_werror)
+    global_dc->warning_as_error_requested = false;
+  bool shown = emit_diagnostic_valist (kind, loc, 0, fmt, ap);
+  global_dc->warning_as_error_requested = saved;
+  return shown;
+}
+
+static diagnostic_t
+kind_of (enum policy_severity s)
+{
+  switch (s)
+    {
+    case POLICY_SEVERITY_NOTE:
+      return DK_NOTE;
+    case POLICY_SEVERITY_ERROR:
+      return DK_ERROR;
+    case POLICY_SEVERITY_WARNING:
+    default:
+      return DK_WARNING;
+    }
+}
+
+bool
+hot_emit_report (location_t loc, const struct policy_entry *entry,
+		 const char *fmt, ...)
+{
+  va_list ap;
+  enum policy_severity severity
+    = hot_config.severity >= 0 ? (enum policy_severity) hot_config.severity
+			       : entry->severity;
+  va_start (ap, fmt);
+  bool shown = emit (kind_of (severity), loc, fmt, &ap);
+  va_end (ap);
+  return shown;
+}
+
+void
+hot_report_entry_problem (location_t loc, const struct policy_entry *entry,
+			  const char *fmt, ...)
+{
+  va_list ap;
+  bool strict = hot_config.strict || entry->strict;
+
+  va_start (ap, fmt);
+  bool shown = emit (strict ? DK_ERROR : DK_WARNING, loc, fmt, &ap);
+  va_end (ap);
+  if (shown)
+    hot_note_entry (loc, entry);
+}
+
+/* The per-unit summary, when asked for.  */
+static void
+print_summary (void *, void *)
+{
+  if (!hot_policy)
+    return;
+  unsigned matched = matched_entries ? matched_entries->elements () : 0;
+  inform (UNKNOWN_LOCATION,
+	  "hotinline summary for %s: %u of %u policy entries matched; "
+	  "%u calls to hot functions in the source, %u still calls after "
+	  "inlining; %u functions forced inline, %u could not be [hotinline]",
+	  hot_unit (), matched, (unsigned) policy_entry_count (hot_policy),
+	  hot_stats.source_calls, hot_stats.calls_not_inlined,
+	  hot_stats.forced, hot_stats.not_forced);
+}
+
+void
+summary_register (const char *plugin_name)
+{
+  if (hot_config.summary)
+    register_callback (plugin_name, PLUGIN_FINISH_UNIT, print_summary, NULL);
 }

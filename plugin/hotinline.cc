@@ -20,6 +20,7 @@ hotinline_finish (void *, void *)
 {
   policy_free (hot_policy);
   hot_policy = NULL;
+  config_free (&hot_config);
 }
 
 /* Parse the arguments into CONFIG; false (after reporting) on a bad one.  */
@@ -61,8 +62,6 @@ int
 plugin_init (struct plugin_name_args *info,
 	     struct plugin_gcc_version *version)
 {
-  struct config config = {};
-
   if (!plugin_default_version_check (version, &gcc_version))
     {
       error ("hotinline was built for GCC %s and cannot run in GCC %s; "
@@ -72,28 +71,24 @@ plugin_init (struct plugin_name_args *info,
     }
 
   register_callback (info->base_name, PLUGIN_INFO, NULL, &hotinline_info);
-  if (!read_arguments (info, &config))
-    {
-      config_free (&config);
-      return 0;
-    }
-  if (config.print_version)
+  config_init (&hot_config);
+  if (!read_arguments (info, &hot_config))
+    return 0;
+  if (hot_config.print_version)
     fprintf (stderr, "hotinline %s for GCC %s\n", HOTINLINE_VERSION,
 	     gcc_version.basever);
-  if (config.print_help)
+  if (hot_config.print_help)
     fprintf (stderr, "hotinline %s arguments:\n%s", HOTINLINE_VERSION,
 	     config_help_text);
-  if (!config.disable)
-    {
-      hot_strict = config.strict;
-      hot_policy = load_policies (&config);
-      if (hot_policy)
-	{
-	  force_register (info->base_name);
-	  register_callback (info->base_name, PLUGIN_FINISH,
-			     hotinline_finish, NULL);
-	}
-    }
-  config_free (&config);
+  if (hot_config.disable)
+    return 0;
+
+  hot_policy = load_policies (&hot_config);
+  if (!hot_policy)
+    return 0;
+  force_register (info->base_name);
+  report_register (info->base_name);
+  summary_register (info->base_name);
+  register_callback (info->base_name, PLUGIN_FINISH, hotinline_finish, NULL);
   return 0;
 }

@@ -2,14 +2,24 @@
 #ifndef HOTINLINE_HOTINLINE_H
 #define HOTINLINE_HOTINLINE_H
 
+#include "config.h"
 #include "policy.h"
 
 /* The loaded policy; NULL when there is nothing to do.  */
 extern struct policy *hot_policy;
 
-/* Global strict setting: a hot function that cannot be forced is an
-   error, not a warning.  */
-extern bool hot_strict;
+/* The plugin's arguments.  */
+extern struct config hot_config;
+
+/* What happened in this translation unit, for the summary.  */
+struct hot_stats
+{
+  unsigned source_calls;	/* Calls to hot functions as written.  */
+  unsigned calls_not_inlined;	/* Calls reported as still calls.  */
+  unsigned forced;		/* Functions forced inline.  */
+  unsigned not_forced;		/* always_inline entries GCC cannot honour.  */
+};
+extern struct hot_stats hot_stats;
 
 /* The main source file of this translation unit, for "files" scoping.  */
 const char *hot_unit (void);
@@ -20,15 +30,27 @@ const char *hot_unit (void);
    instance; names with "::" match the qualified C++ name.  */
 const struct policy_entry *hot_entry_for (tree fndecl, tree caller);
 
-/* Report PROBLEM about ENTRY at LOC as a warning, or as an error when the
-   entry or the command line asks for strictness, followed by a note
-   naming the policy entry and its reason.  */
+/* Report PROBLEM about forcing ENTRY at LOC as a warning, or as an error
+   when the entry or the command line asks for strictness, followed by a
+   note naming the policy entry and its reason.  */
 void hot_report_entry_problem (location_t loc,
 			       const struct policy_entry *entry,
 			       const char *fmt, ...)
   ATTRIBUTE_GCC_DIAG (3, 4);
 
-/* Register force mode's callback.  */
+/* Emit a report about a call governed by ENTRY at the severity the entry
+   and the arguments ask for.  False when it was not shown (quiet, -w),
+   in which case no notes should follow.  */
+bool hot_emit_report (location_t loc, const struct policy_entry *entry,
+		      const char *fmt, ...)
+  ATTRIBUTE_GCC_DIAG (3, 4);
+
+/* The note naming ENTRY's place in its policy and its reason.  */
+void hot_note_entry (location_t loc, const struct policy_entry *entry);
+
+/* Register the callbacks and passes of each mode.  */
 void force_register (const char *plugin_name);
+void report_register (const char *plugin_name);
+void summary_register (const char *plugin_name);
 
 #endif /* HOTINLINE_HOTINLINE_H */

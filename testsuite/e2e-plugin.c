@@ -223,6 +223,33 @@ START_TEST (test_disable_argument_ignores_the_policy)
 }
 END_TEST
 
+/* The harness itself: calls are counted wherever they are.  */
+START_TEST (test_harness_counts_every_kind_of_call)
+{
+  const char *src = harness_write ("calls.c",
+    "__attribute__ ((noinline)) static int f (int x) { return x * 3; }\n"
+    "__attribute__ ((noinline)) int g (int x) { return f (x) + 1; }\n"
+    "__attribute__ ((noinline)) int tail (int x) { return f (x + 1); }\n"
+    "__attribute__ ((section (\".text.other\"))) int h (int x)\n"
+    "{ return f (x) * f (x + 2); }\n"
+    "int main (void) { return f (1) + g (2) + tail (3) + h (4); }\n");
+  const char *flags[] = { "-O2", "-O2 -ffunction-sections", "-O2 -fPIC" };
+  for (size_t i = 0; i < sizeof flags / sizeof *flags; i++)
+    {
+      const char *obj = harness_fmt ("%s/calls%zu.o", harness_tmpdir (), i);
+      struct run r = compile (false, "", harness_fmt ("%s -c %s -o %s",
+						      flags[i], src, obj),
+			      NULL);
+      ck_assert_int_eq (r.status, 0);
+      /* g, tail (a jump), h twice (another section), main.  */
+      ck_assert_msg (harness_count_calls (obj, "f") == 5, "%s: %d calls",
+		     flags[i], harness_count_calls (obj, "f"));
+      ck_assert_int_eq (harness_count_calls (obj, "g"), 1);
+      ck_assert (harness_defines (obj, "f"));
+    }
+}
+END_TEST
+
 Suite *
 plugin_load_suite (void)
 {
@@ -237,6 +264,11 @@ plugin_load_suite (void)
   tcase_add_test (tc, test_silent_on_dev_null_probe);
   tcase_add_test (tc, test_silent_on_stdin);
   tcase_add_test (tc, test_silent_on_cxx_source);
+  suite_add_tcase (s, tc);
+
+  tc = tcase_create ("Harness");
+  tcase_set_timeout (tc, E2E_TIMEOUT);
+  tcase_add_test (tc, test_harness_counts_every_kind_of_call);
   suite_add_tcase (s, tc);
 
   tc = tcase_create ("Arguments");

@@ -23,6 +23,12 @@
 #include "e2e-suites.h"
 #include "harness.h"
 
+static int
+compare_text (const void *a, const void *b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
 struct sample
 {
   const char *path;
@@ -31,6 +37,7 @@ struct sample
   const char *options;
   const char *policies[8];
   size_t n_policies;
+  const char *plugin_args;	/* -fplugin-arg-hotinline-... for a test.  */
   bool run;
 };
 
@@ -47,6 +54,7 @@ load_sample (const char *path)
   dirname (dir);
   s.ds = harness_directives (path);
   s.options = "";
+  s.plugin_args = "";
   for (size_t i = 0; i < s.ds.n; i++)
     {
       struct directive *d = &s.ds.d[i];
@@ -62,7 +70,8 @@ load_sample (const char *path)
   return s;
 }
 
-/* Compile S to OBJ with EXTRA options, with or without the plugin.  */
+/* Compile S to OBJ with EXTRA options, with or without the plugin (and
+   then the plugin arguments of S).  */
 static struct run
 build (const struct sample *s, bool plugin, const char *extra,
        const char *obj)
@@ -70,7 +79,10 @@ build (const struct sample *s, bool plugin, const char *extra,
   struct args a = { { 0 }, 0 };
   args_add (&a, harness_gcc ());
   if (plugin)
-    args_add_plugin (&a, s->policies, s->n_policies);
+    {
+      args_add_plugin (&a, s->policies, s->n_policies);
+      args_add_words (&a, s->plugin_args);
+    }
   args_add_words (&a, s->options);
   args_add_words (&a, extra);
   args_add_words (&a, "-fdiagnostics-plain-output -c");
@@ -168,12 +180,14 @@ run_program (const struct sample *s, const char *obj)
   return r.out;
 }
 
-/* The whole check of one sample at the options EXTRA.  HAND: also compare
-   with the by-hand build.  */
+/* The whole check of one sample at the options EXTRA, with the plugin
+   arguments PLUGIN_ARGS.  HAND: also compare with the by-hand build.  */
 static void
-check_sample (const char *path, const char *extra, bool hand)
+check_sample_with (const char *path, const char *extra,
+		   const char *plugin_args, bool hand)
 {
   struct sample s = load_sample (path);
+  s.plugin_args = plugin_args;
   const char *plain = obj_path (&s, "plain");
   const char *forced = obj_path (&s, "forced");
 
@@ -209,9 +223,127 @@ check_sample (const char *path, const char *extra, bool hand)
     ck_assert_str_eq (run_program (&s, forced), run_program (&s, plain));
 }
 
-/* examples/: at their own options.  */
+static void
+check_sample (const char *path, const char *extra, bool hand)
+{
+  check_sample_with (path, extra, "", hand);
+}
+
+/* Report mode against the object code: for every hot function of a
+   sample, the lines where the plugin reports a call that is still a call
+   are exactly the lines of the calls objdump finds.  LTO: compile with
+   -flto and run the plugin at link time only.  */
+static void
+check_reports_match_calls (const char *path, const char *extra, bool lto)
+{
+  struct sample s = load_sample (path);
+  const char *policy_text = "version: 1\ndefaults: {action: report}\n"
+			    "functions:\n";
+  const char *hot[16];
+  size_t n_hot = 0;
+  for (size_t i = 0; i < s.ds.n && n_hot < 16; i++)
+    if (strcmp (s.ds.d[i].kind, "plain-calls") == 0)
+      {
+	hot[n_hot++] = s.ds.d[i].args[0];
+	policy_text = harness_fmt ("%s  - name: %s\n", policy_text,
+				   s.ds.d[i].args[0]);
+      }
+  ck_assert_msg (n_hot > 0, "%s names no hot function", path);
+  s.policies[0] = harness_write (harness_fmt ("%s-report.yaml", s.name),
+				 policy_text);
+  s.n_policies = 1;
+
+  const char *out = obj_path (&s, lto ? "lto" : "report");
+  struct run r;
+  if (lto)
+    {
+      const char *ir = obj_path (&s, "ir");
+      r = build (&s, false, harness_fmt ("%s -g -flto", extra), ir);
+      ck_assert_msg (r.status == 0, "%s: -flto compile failed: %.1500s",
+		     path, r.err);
+      struct args a = { { 0 }, 0 };
+      args_add (&a, harness_gcc ());
+      args_add_plugin (&a, s.policies, 1);
+      args_add_words (&a, s.options);
+      args_add_words (&a, harness_fmt ("%s -g -flto "
+				       "-fdiagnostics-plain-output", extra));
+      args_add (&a, ir);
+      args_add (&a, "-o");
+      args_add (&a, out);
+      r = harness_run (a.v, NULL);
+    }
+  else
+    r = build (&s, true, harness_fmt ("%s -g", extra), out);
+  ck_assert_msg (r.status == 0, "%s %s: build failed: %.1500s", path, extra,
+		 r.err);
+
+  char *base = strdup (path);
+  const char *source = harness_fmt ("%s", basename (base));
+  struct diagnostics diags = harness_diagnostics (r.err);
+  for (size_t h = 0; h < n_hot; h++)
+    {
+      const char *prefix = harness_fmt ("hot function '%s' ", hot[h]);
+      const char *reported = "";
+      char **seen = calloc (diags.n + 1, sizeof *seen);
+      size_t n_seen = 0;
+      for (size_t i = 0; i < diags.n; i++)
+	{
+	  const char *m = diags.d[i].message;
+	  if (strcmp (diags.d[i].kind, "warning") != 0
+	      || strncmp (m, prefix, strlen (prefix)) != 0
+	      || (strncmp (m + strlen (prefix), "not inlined", 11) != 0
+		  && strncmp (m + strlen (prefix), "only partly inlined", 19)
+		     != 0))
+	    continue;
+	  char *file = strdup (diags.d[i].file);
+	  const char *line = harness_fmt ("%s:%u", basename (file),
+					  diags.d[i].line);
+	  bool dup = false;
+	  for (size_t j = 0; j < n_seen; j++)
+	    dup |= strcmp (seen[j], line) == 0;
+	  if (!dup)
+	    seen[n_seen++] = (char *) line;
+	}
+      qsort (seen, n_seen, sizeof *seen, compare_text);
+      for (size_t j = 0; j < n_seen; j++)
+	reported = harness_fmt ("%s %s", reported, seen[j]);
+
+      size_t n_calls;
+      char **calls = harness_call_lines (out, hot[h], source, &n_calls);
+      const char *called = "";
+      for (size_t j = 0; j < n_calls; j++)
+	called = harness_fmt ("%s %s", called, calls[j]);
+      ck_assert_msg (strcmp (reported, called) == 0,
+		     "%s %s%s: %s: reported at [%s ], called at [%s ]", path,
+		     extra, lto ? " -flto" : "", hot[h], reported, called);
+    }
+}
 
 static glob_t examples;
+
+static const char *const report_levels[] = { "-O1", "-O2", "-O3", "-Os" };
+
+START_TEST (test_reports_match_object_code)
+{
+  size_t n = sizeof report_levels / sizeof *report_levels;
+  check_reports_match_calls (examples.gl_pathv[_i / n],
+			     report_levels[_i % n], false);
+}
+END_TEST
+
+START_TEST (test_reports_match_object_code_under_lto)
+{
+  check_reports_match_calls (examples.gl_pathv[_i], "-O2", true);
+}
+END_TEST
+
+START_TEST (test_report_sample)
+{
+  check_sample (harness_src ("testsuite/samples/report.c"), "", false);
+}
+END_TEST
+
+/* examples/: at their own options.  */
 
 START_TEST (test_example_forced_like_by_hand)
 {
@@ -228,8 +360,10 @@ static const char *const levels[] = { "-O0", "-O1", "-O2", "-O3", "-Os",
 
 START_TEST (test_uninlinable_skipped_at_every_level)
 {
-  check_sample (harness_src ("testsuite/samples/uninlinable.c"), levels[_i],
-		false);
+  /* The calls left behind are reported too, differently at each level;
+     as notes they do not count here.  */
+  check_sample_with (harness_src ("testsuite/samples/uninlinable.c"),
+		     levels[_i], "-fplugin-arg-hotinline-severity=note", false);
 }
 END_TEST
 
@@ -249,8 +383,9 @@ START_TEST (test_strict_argument_makes_it_an_error)
 {
   const char *src = harness_src ("testsuite/samples/uninlinable.c");
   struct sample s = load_sample (src);
-  struct run r = build (&s, true, "-O2 -fplugin-arg-hotinline-strict",
-			obj_path (&s, "strict"));
+  s.plugin_args = "-fplugin-arg-hotinline-strict "
+		  "-fplugin-arg-hotinline-severity=note";
+  struct run r = build (&s, true, "-O2", obj_path (&s, "strict"));
   ck_assert_int_eq (r.status, 1);
   struct diagnostics ds = harness_diagnostics (r.err);
   size_t errors = 0, warnings = 0;
@@ -283,6 +418,16 @@ samples_suite (void)
   TCase *tc = tcase_create ("Examples");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_loop_test (tc, test_example_forced_like_by_hand, 0,
+		       (int) examples.gl_pathc);
+  suite_add_tcase (s, tc);
+
+  tc = tcase_create ("Report mode");
+  tcase_set_timeout (tc, E2E_TIMEOUT);
+  tcase_add_test (tc, test_report_sample);
+  tcase_add_loop_test (tc, test_reports_match_object_code, 0,
+		       (int) (examples.gl_pathc * (sizeof report_levels
+						   / sizeof *report_levels)));
+  tcase_add_loop_test (tc, test_reports_match_object_code_under_lto, 0,
 		       (int) examples.gl_pathc);
   suite_add_tcase (s, tc);
 

@@ -381,40 +381,186 @@ harness_diagnostics_free (struct diagnostics *ds)
 
 /* Object code.  */
 
-/* Whether SYMBOL names FUNCTION or one of its clones.  A symbol of a
-   -ffunction-sections section (".text.foo") names foo.  */
+/* Whether SYMBOL names FUNCTION or one of its clones.  */
 static bool
 names_function (const char *symbol, size_t len, const char *function)
 {
   size_t fl = strlen (function);
-  if (len > 6 && strncmp (symbol, ".text.", 6) == 0)
-    {
-      symbol += 6;
-      len -= 6;
-    }
   return len >= fl && strncmp (symbol, function, fl) == 0
 	 && (len == fl || symbol[fl] == '.');
 }
 
-int
-harness_count_calls (const char *obj, const char *function)
+/* A growing list of strings.  */
+struct strings
 {
-  struct run r = harness_run ((const char *const[]) { "objdump", "-dr",
-		     "--no-show-raw-insn", obj, NULL }, NULL);
+  char **v;
+  size_t n;
+};
+
+static void
+strings_add_unique (struct strings *l, const char *s)
+{
+  for (size_t i = 0; i < l->n; i++)
+    if (strcmp (l->v[i], s) == 0)
+      return;
+  l->v = realloc (l->v, (l->n + 1) * sizeof *l->v);
+  l->v[l->n++] = strdup (s);
+}
+
+static int
+compare_strings (const void *a, const void *b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+/* Whether a call or jump to TARGET (a symbol), made from CURRENT, is a call
+   to FUNCTION.  A jump from FUNCTION to itself is a loop, not a call.  */
+static bool
+calls_function (const char *target, size_t len, bool is_jump,
+		const char *current, const char *function)
+{
+  return names_function (target, len, function)
+	 && !(is_jump && names_function (current, strlen (current), function));
+}
+
+/* Function symbols of an object: section, offset, name.  */
+struct symbol
+{
+  char section[128];
+  unsigned long value;
+  char name[256];
+};
+
+struct symbols
+{
+  struct symbol *v;
+  size_t n;
+};
+
+static struct symbols
+function_symbols (const char *obj)
+{
+  struct symbols syms = { NULL, 0 };
+  struct run r = harness_run ((const char *const[]) { "objdump", "-t", obj,
+		     NULL }, NULL);
+  ck_assert_msg (r.status == 0, "objdump -t %s failed: %s", obj, r.err);
+  char *save = NULL;
+  for (char *l = strtok_r (r.out, "\n", &save); l;
+       l = strtok_r (NULL, "\n", &save))
+    {
+      /* "0000000000000000 l     F .text	00000000000000fe xas_descend" */
+      struct symbol sym;
+      char size[32];
+      if (strlen (l) < 26 || l[23] != 'F'
+	  || sscanf (l, "%lx %*c", &sym.value) != 1)
+	continue;
+      if (sscanf (l + 25, "%127s %31s %255s", sym.section, size, sym.name)
+	  != 3)
+	continue;
+      syms.v = realloc (syms.v, (syms.n + 1) * sizeof *syms.v);
+      syms.v[syms.n++] = sym;
+    }
+  harness_run_free (&r);
+  return syms;
+}
+
+/* The function a PC-relative relocation "SECTION+ADDEND" of a call points
+   to: the assembler refers to local functions of another section through
+   the section symbol.  The call's target is the addend plus the 4 bytes of
+   the displacement.  */
+static const char *
+section_target (const struct symbols *syms, const char *sym, size_t len)
+{
+  size_t name_len = strcspn (sym, "+-");
+  long addend = 0;
+  if (name_len < len || sym[name_len] == '+' || sym[name_len] == '-')
+    addend = strtol (sym + name_len, NULL, 16);
+  unsigned long target = (unsigned long) (addend + 4);
+  for (size_t i = 0; i < syms->n; i++)
+    if (strlen (syms->v[i].section) == name_len
+	&& strncmp (syms->v[i].section, sym, name_len) == 0
+	&& syms->v[i].value == target)
+      return syms->v[i].name;
+  return NULL;
+}
+
+/* Count a call found at WHERE, and collect its line when it is in
+   SOURCE.  */
+static void
+note_call (int *count, struct strings *lines, const char *where,
+	   const char *source)
+{
+  (*count)++;
+  if (lines && strncmp (where, source, strlen (source)) == 0
+      && where[strlen (source)] == ':')
+    strings_add_unique (lines, where);
+}
+
+/* Count the calls to FUNCTION in OBJ; with LINES, also collect the source
+   line of each, as objdump -l gives it, for the source file SOURCE.  */
+static int
+scan_calls (const char *obj, const char *function, struct strings *lines,
+	    const char *source)
+{
+  struct run r = harness_run ((const char *const[]) { "objdump",
+		     lines ? "-drl" : "-dr", "--no-show-raw-insn", obj, NULL },
+		     NULL);
   ck_assert_msg (r.status == 0, "objdump %s failed: %s", obj, r.err);
 
+  struct symbols syms = function_symbols (obj);
   int count = 0;
   char current[256] = "";
+  char where[512] = "";		/* "file.c:LINE" of the code that follows.  */
+  char call_where[512] = "";
   char *save = NULL;
-  char *prev_target = NULL;	/* Annotation of a call awaiting a reloc.  */
-  bool prev_is_jump = false;
-  bool pending = false;
+  char *target = NULL;		/* Annotation of a call awaiting a reloc.  */
+  bool is_jump = false, pending = false;
+  unsigned long call_addr = 0;
 
   for (char *l = strtok_r (r.out, "\n", &save); l;
        l = strtok_r (NULL, "\n", &save))
     {
-      /* "0000000000000000 <xas_load>:" starts a function.  */
+      /* A relocation patching the operand of the call just before it
+	 (1 or 2 bytes in) names the callee: "1b: R_X86_64_PLT32 foo-0x4".  */
+      char *reloc = strstr (l, "R_X86_64_");
+      unsigned long at = reloc ? strtoul (l, NULL, 16) : 0;
+      if (pending && reloc && at >= call_addr + 1 && at <= call_addr + 2)
+	{
+	  char *sym = strpbrk (reloc, " \t");
+	  while (sym && (*sym == ' ' || *sym == '\t'))
+	    sym++;
+	  const char *name = NULL;
+	  size_t n = 0;
+	  if (sym && sym[0] == '.')
+	    {
+	      /* ".text-0x4": a local function of another section.  */
+	      name = section_target (&syms, sym, strcspn (sym, " \t"));
+	      n = name ? strlen (name) : 0;
+	    }
+	  else if (sym)
+	    {
+	      name = sym;
+	      n = strcspn (sym, "+-");
+	    }
+	  if (n && calls_function (name, n, is_jump, current, function))
+	    note_call (&count, lines, call_where, source);
+	  pending = false;
+	  continue;
+	}
+      if (pending)
+	{
+	  /* No relocation: the assembler resolved it within the section.  */
+	  if (target && !strchr (target, '+')
+	      && calls_function (target, strlen (target), is_jump, current,
+				 function))
+	    note_call (&count, lines, call_where, source);
+	  pending = false;
+	}
+      free (target);
+      target = NULL;
+
       char *lt = strchr (l, '<');
+      /* "0000000000000000 <xas_load>:" starts a function.  */
       if (isxdigit ((unsigned char) l[0]) && lt && strstr (l, ">:"))
 	{
 	  char *gt = strchr (lt, '>');
@@ -422,62 +568,63 @@ harness_count_calls (const char *obj, const char *function)
 		    lt + 1);
 	  continue;
 	}
-
-      char *reloc = strstr (l, "R_X86_64_");
-      if (reloc && pending)
+      /* "/path/file.c:147 (discriminator 2)" names the source line.  */
+      if (lines && l[0] == '/' && strchr (l, ':') && !strchr (l, '\t'))
 	{
-	  /* "1b: R_X86_64_PLT32	xas_descend-0x4" */
-	  char *sym = strpbrk (reloc, " \t");
-	  while (sym && (*sym == ' ' || *sym == '\t'))
-	    sym++;
-	  size_t n = sym ? strcspn (sym, "+-") : 0;
-	  if (n && names_function (sym, n, function)
-	      && !(prev_is_jump && names_function (current, strlen (current),
-						   function)))
-	    count++;
-	  pending = false;
+	  const char *base = strrchr (l, '/') + 1;
+	  /* binutils 2.40 names LTO-generated line tables "<artificial>":
+	     the line is right, the file is the one source.  */
+	  if (strncmp (base, "<artificial>:", 13) == 0)
+	    snprintf (where, sizeof where, "%s:%.*s", source,
+		      (int) strcspn (base + 13, " "), base + 13);
+	  else
+	    snprintf (where, sizeof where, "%.*s", (int) strcspn (base, " "),
+		      base);
 	  continue;
 	}
-      if (pending && prev_target)
-	{
-	  /* No relocation: the assembler resolved it within the section.  */
-	  if (!strchr (prev_target, '+')
-	      && names_function (prev_target, strlen (prev_target), function)
-	      && !(prev_is_jump && names_function (current, strlen (current),
-						   function)))
-	    count++;
-	}
-      pending = false;
-      free (prev_target);
-      prev_target = NULL;
 
       /* "  1a:	call   1f <xas_load+0x1f>" */
       char *tab = strchr (l, '\t');
-      if (!tab || !strchr (l, ':'))
+      if (reloc || !tab || !strchr (l, ':'))
 	continue;
       char *insn = tab + 1;
       while (*insn == ' ')
 	insn++;
-      bool is_call = strncmp (insn, "call", 4) == 0;
-      bool is_jump = insn[0] == 'j';
-      if (!is_call && !is_jump)
+      if (strncmp (insn, "call", 4) != 0 && insn[0] != 'j')
 	continue;
       pending = true;
-      prev_is_jump = is_jump;
-      if (lt)
-	{
-	  char *gt = strchr (lt, '>');
-	  prev_target = gt ? strndup (lt + 1, (size_t) (gt - lt - 1)) : NULL;
-	}
+      call_addr = strtoul (l, NULL, 16);
+      is_jump = insn[0] == 'j';
+      strcpy (call_where, where);
+      char *gt = lt ? strchr (lt, '>') : NULL;
+      target = gt ? strndup (lt + 1, (size_t) (gt - lt - 1)) : NULL;
     }
-  if (pending && prev_target && !strchr (prev_target, '+')
-      && names_function (prev_target, strlen (prev_target), function)
-      && !(prev_is_jump && names_function (current, strlen (current),
-					   function)))
-    count++;
-  free (prev_target);
+  if (pending && target && !strchr (target, '+')
+      && calls_function (target, strlen (target), is_jump, current,
+			 function))
+    note_call (&count, lines, call_where, source);
+  free (target);
+  free (syms.v);
   harness_run_free (&r);
   return count;
+}
+
+int
+harness_count_calls (const char *obj, const char *function)
+{
+  return scan_calls (obj, function, NULL, NULL);
+}
+
+char **
+harness_call_lines (const char *obj, const char *function,
+		    const char *source, size_t *n)
+{
+  struct strings lines = { NULL, 0 };
+  scan_calls (obj, function, &lines, source);
+  if (lines.n)
+    qsort (lines.v, lines.n, sizeof *lines.v, compare_strings);
+  *n = lines.n;
+  return lines.v;
 }
 
 bool

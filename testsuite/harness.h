@@ -95,6 +95,13 @@ void harness_diagnostics_free (struct diagnostics *);
    the object file OBJ, counted from objdump's disassembly and relocations.  */
 int harness_count_calls (const char *obj, const char *function);
 
+/* The source lines ("file.c:LINE", file without directories) of the calls
+   to FUNCTION or its clones in OBJ, from objdump's line information (OBJ
+   built with -g), sorted, each once.  Lines of files other than SOURCE
+   (a base name) are left out.  */
+char **harness_call_lines (const char *obj, const char *function,
+			   const char *source, size_t *n);
+
 /* Whether the object defines FUNCTION or a clone of it (nm).  */
 bool harness_defines (const char *obj, const char *function);
 

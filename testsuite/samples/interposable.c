@@ -15,5 +15,10 @@ static int local_step (int x)
   return s;
 }
 
-int walk (int x) { return shared_step (x) + shared_step (x + 1)
-		   + local_step (x) + local_step (x * 2) + local_step (7); }
+/* The calls that stay are reported.  */
+int walk (int x)
+{
+  return shared_step (x) /* { hi-warning "hot function 'shared_step' not inlined into 'walk': function body can be overwritten at link time [hotinline]" } */
+	 + shared_step (x + 1) /* { hi-warning "hot function 'shared_step' not inlined into 'walk': function body can be overwritten at link time [hotinline]" } */
+	 + local_step (x) + local_step (x * 2) + local_step (7);
+}

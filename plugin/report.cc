@@ -1,0 +1,513 @@
+/* Report mode: once GCC's inlining decisions are final and the function
+   is optimised, one diagnostic at each call to a hot function that is
+   still a call, with GCC's reason and a hint.
+
+   The calls are read from the RTL of each function just before assembly
+   output, so what is reported is what the object code calls: a call that
+   optimisation removed or merged with another is not reported, and a call
+   that only exists because its caller was inlined somewhere is reported
+   there, with GCC's "inlined from" chain.  The reason for each call is
+   looked up while the function is still GIMPLE, where calls and call
+   graph edges correspond.
+
+   GCC's reasons live on the call graph edges, which the optimisation
+   pipeline drops early (at -O1 and above) for each function; a small pass
+   copies them just before that happens.  The callee's estimated size, for
+   the hints, is taken right after the IPA inliner, while the summaries
+   still exist.  */
+#include "gcc-compat.h"
+
+#include "hotinline.h"
+
+namespace {
+
+/* GCC's verdict on one remaining call of the function being compiled.  */
+struct edge_reason
+{
+  tree callee;
+  location_t loc;
+  cgraph_inline_failed_t reason;
+};
+
+/* The edges of the function being compiled, copied before GCC drops them
+   (functions go through the pipeline one at a time).  */
+static tree captured_fn;
+static vec<edge_reason> captured;
+
+/* Estimated sizes of hot functions, from the IPA inliner's summaries.  */
+struct callee_size
+{
+  unsigned uid;
+  int size;
+};
+static vec<callee_size> sizes;
+
+/* Calls already reported in this function, to report each call site once
+   even when GCC duplicated it (unrolling, tail duplication).  */
+struct reported_call
+{
+  tree callee;
+  location_t loc;
+};
+static vec<reported_call> reported;
+
+/* The function behind a clone or a split part (foo.constprop.0,
+   foo.part.0): the one the user wrote.  */
+static tree
+source_function (tree decl)
+{
+  cgraph_node *node = cgraph_node::get (decl);
+  while (node && node->clone_of)
+    node = node->clone_of;
+  if (node && node->former_clone_of)
+    return node->former_clone_of;
+  tree origin = DECL_ABSTRACT_ORIGIN (decl);
+  return origin && TREE_CODE (origin) == FUNCTION_DECL ? origin : decl;
+}
+
+/* The function whose source holds the call at LOC: the innermost
+   function inlined around it, else the function being compiled.  */
+static tree
+source_caller (location_t loc, tree fn)
+{
+  for (tree block = LOCATION_BLOCK (loc);
+       block && TREE_CODE (block) == BLOCK;
+       block = BLOCK_SUPERCONTEXT (block))
+    if (inlined_function_outer_scope_p (block))
+      {
+	tree origin = block_ultimate_origin (block);
+	if (origin && TREE_CODE (origin) == FUNCTION_DECL)
+	  return origin;
+      }
+  return source_function (fn);
+}
+
+static const char *
+name_of (tree decl)
+{
+  tree name = DECL_NAME (decl);
+  return name ? IDENTIFIER_POINTER (name) : "(anonymous)";
+}
+
+/* The entry governing a call from the code of FN at LOC to CALLEE.  A
+   "callers" scope matches the function the call is written in or any
+   function it was inlined into.  */
+static const struct policy_entry *
+entry_for_call (tree callee, location_t loc, tree fn)
+{
+  const struct policy_entry *e = hot_entry_for (callee,
+						source_caller (loc, fn));
+  if (e)
+    return e;
+  for (tree block = LOCATION_BLOCK (loc);
+       block && TREE_CODE (block) == BLOCK;
+       block = BLOCK_SUPERCONTEXT (block))
+    if (inlined_function_outer_scope_p (block))
+      {
+	location_t site = BLOCK_SOURCE_LOCATION (block);
+	if ((e = hot_entry_for (callee, source_caller (site, fn))))
+	  return e;
+      }
+  return hot_entry_for (callee, source_function (fn));
+}
+
+/* Copy the reasons of FN's remaining calls to hot functions.  */
+static void
+capture_edges (function *fn)
+{
+  captured.truncate (0);
+  captured_fn = fn->decl;
+  cgraph_node *node = cgraph_node::get (fn->decl);
+  if (!node)
+    return;
+  for (cgraph_edge *e = node->callees; e; e = e->next_callee)
+    if (e->call_stmt && e->inline_failed
+	&& policy_mentions (hot_policy, name_of (e->callee->decl)))
+      captured.safe_push ({ e->callee->decl, gimple_location (e->call_stmt),
+			    e->inline_failed });
+}
+
+/* GCC's reason for the call STMT of FN, or CIF_UNSPECIFIED.  */
+static cgraph_inline_failed_t
+reason_for (function *fn, gimple *stmt, tree callee)
+{
+  cgraph_node *node = cgraph_node::get (fn->decl);
+  if (cgraph_edge *e = node ? node->get_edge (stmt) : NULL)
+    if (e->inline_failed)
+      return e->inline_failed;
+  if (captured_fn == fn->decl)
+    for (const edge_reason &r : captured)
+      if (r.callee == callee && r.loc == gimple_location (stmt))
+	return r.reason;
+  return CIF_UNSPECIFIED;
+}
+
+static int
+size_of (tree callee)
+{
+  unsigned uid = DECL_UID (callee);
+  for (const callee_size &s : sizes)
+    if (s.uid == uid)
+      return s.size;
+  return -1;
+}
+
+/* A note saying what the user can do about REASON.  */
+static void
+hint (location_t loc, cgraph_inline_failed_t reason, tree callee, tree fn)
+{
+  const char *param = NULL;
+  int value = 0;
+  switch (reason)
+    {
+    case CIF_MAX_INLINE_INSNS_AUTO_LIMIT:
+      param = "max-inline-insns-auto";
+      value = opt_for_fn (fn, param_max_inline_insns_auto);
+      break;
+    case CIF_MAX_INLINE_INSNS_SINGLE_LIMIT:
+      param = "max-inline-insns-single";
+      value = opt_for_fn (fn, param_max_inline_insns_single);
+      break;
+    case CIF_INLINE_UNIT_GROWTH_LIMIT:
+      param = "inline-unit-growth";
+      value = opt_for_fn (fn, param_inline_unit_growth);
+      break;
+    case CIF_LARGE_FUNCTION_GROWTH_LIMIT:
+      param = "large-function-growth";
+      value = opt_for_fn (fn, param_large_function_growth);
+      break;
+    case CIF_LARGE_STACK_FRAME_GROWTH_LIMIT:
+      param = "large-stack-frame-growth";
+      value = opt_for_fn (fn, param_stack_frame_growth);
+      break;
+    case CIF_BODY_NOT_AVAILABLE:
+      inform (loc, "body not available here: define it in a header or "
+	      "build with %<-flto%> [hotinline]");
+      return;
+    case CIF_UNLIKELY_CALL:
+    case CIF_NEVER_CALL:
+      inform (loc, "call considered cold: GCC does not grow code on paths "
+	      "it expects to run rarely (as %<__builtin_expect%>, a cold "
+	      "function or profile feedback say) [hotinline]");
+      return;
+    case CIF_FUNCTION_NOT_CONSIDERED:
+    case CIF_FUNCTION_NOT_OPTIMIZED:
+      inform (loc, "the inliner did not consider this call (at %<-O0%>, "
+	      "with %<-fno-inline%> or in a function optimised for "
+	      "debugging GCC inlines only %<always_inline%> functions); "
+	      "make the entry %<action: always_inline%> [hotinline]");
+      return;
+    case CIF_OVERWRITABLE:
+      inform (loc, "the function can be replaced at link time: make it "
+	      "static or hidden, or build with "
+	      "%<-fno-semantic-interposition%> [hotinline]");
+      return;
+    case CIF_RECURSIVE_INLINING:
+      inform (loc, "the call is recursive [hotinline]");
+      return;
+    case CIF_TARGET_OPTION_MISMATCH:
+    case CIF_OPTIMIZATION_MISMATCH:
+      inform (loc, "caller and callee are compiled with different target "
+	      "or optimize attributes [hotinline]");
+      return;
+    case CIF_FUNCTION_NOT_INLINABLE:
+      if (lookup_attribute ("noinline", DECL_ATTRIBUTES (callee)))
+	inform (DECL_SOURCE_LOCATION (callee), "%qs declared %<noinline%> "
+		"here [hotinline]", name_of (source_function (callee)));
+      return;
+    case CIF_UNSPECIFIED:
+      inform (loc, "the call became a direct call only after the "
+	      "inlining decisions [hotinline]");
+      return;
+    default:
+      return;
+    }
+  int size = size_of (callee);
+  if (size >= 0)
+    inform (loc, "%qs is estimated at %d instructions; the limit is "
+	    "%<--param %s=%d%> [hotinline]", name_of (source_function (callee)),
+	    size, param, value);
+  else
+    inform (loc, "the limit is %<--param %s=%d%> [hotinline]", param,
+	    value);
+}
+
+/* Whether the call to CALLEE at LOC in the current function was reported
+   already; records it otherwise.  */
+static bool
+already_reported (tree callee, location_t loc)
+{
+  for (const reported_call &r : reported)
+    if (r.callee == callee && r.loc == loc)
+      return true;
+  reported.safe_push ({ callee, loc });
+  return false;
+}
+
+/* A call to a hot function found in the GIMPLE of the current function,
+   with what will be said about it if it is still a call at the end.  */
+struct hot_call
+{
+  tree callee;
+  location_t loc;		/* Of the call, with its inlining block.  */
+  cgraph_inline_failed_t reason;
+  const struct policy_entry *entry;
+};
+
+static tree hot_calls_fn;
+static vec<hot_call> hot_calls;
+
+/* Where to report the call INSN with location LOC in FN: LOC, or for a
+   call GCC made up without a source position (the call from a split
+   function's head to its tail), the position of the code just before it,
+   as the debug line table has it; the "inlined from" chain is kept.  */
+static location_t
+report_location (rtx_insn *insn, location_t loc, tree fn)
+{
+  if (LOCATION_LOCUS (loc) != UNKNOWN_LOCATION)
+    return loc;
+  location_t where = DECL_SOURCE_LOCATION (source_caller (loc, fn));
+  for (rtx_insn *prev = PREV_INSN (insn); prev; prev = PREV_INSN (prev))
+    if (NONDEBUG_INSN_P (prev)
+	&& LOCATION_LOCUS (INSN_LOCATION (prev)) != UNKNOWN_LOCATION)
+      {
+	where = LOCATION_LOCUS (INSN_LOCATION (prev));
+	break;
+      }
+  tree block = LOCATION_BLOCK (loc);
+  return block ? set_block (where, block) : where;
+}
+
+/* Report the call instruction INSN of the current function FN, described
+   by C.  */
+static void
+report_call (rtx_insn *insn, const hot_call &c, tree fn)
+{
+  tree caller = source_caller (c.loc, fn);
+  tree hot = source_function (c.callee);
+  location_t loc = report_location (insn, c.loc, fn);
+  const char *why = c.reason == CIF_UNSPECIFIED
+		      ? "the call appeared after inlining decisions"
+		      : cgraph_inline_failed_string (c.reason);
+  if (!*why)
+    why = "no reason given by GCC";
+
+  hot_stats.calls_not_inlined++;
+  bool shown;
+  if (hot != c.callee && hot == caller)
+    /* GCC split the function, inlined the head and calls the rest.  */
+    shown = hot_emit_report (loc, c.entry,
+			     "hot function %qs only partly inlined: the rest, "
+			     "%qs, stays a call: %s [hotinline]",
+			     name_of (hot), name_of (c.callee), why);
+  else
+    shown = hot_emit_report (loc, c.entry,
+			     "hot function %qs not inlined into %qs: %s "
+			     "[hotinline]", name_of (hot), name_of (caller),
+			     why);
+  if (!shown)
+    return;
+  hot_note_entry (loc, c.entry);
+  hint (loc, c.reason, c.callee, fn);
+  if (hot != c.callee && hot != caller)
+    inform (loc, "the call is to %qs, a part of %qs that GCC split off or "
+	    "specialised [hotinline]", name_of (c.callee), name_of (hot));
+}
+
+/* Note the calls of FN to hot functions and GCC's reason for each.  */
+static void
+collect_hot_calls (function *fn)
+{
+  hot_calls.truncate (0);
+  hot_calls_fn = fn->decl;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	if (!is_gimple_call (stmt))
+	  continue;
+	tree callee = gimple_call_fndecl (stmt);
+	if (!callee || fndecl_built_in_p (callee)
+	    || !policy_mentions (hot_policy, name_of (callee)))
+	  continue;
+	location_t loc = gimple_location (stmt);
+	const struct policy_entry *entry = entry_for_call (callee, loc,
+							   fn->decl);
+	if (entry)
+	  hot_calls.safe_push ({ callee, loc, reason_for (fn, stmt, callee),
+				 entry });
+      }
+}
+
+/* The function a call instruction calls directly, or NULL.  The
+   REG_CALL_DECL note that get_call_fndecl reads exists only with
+   -fipa-ra, so look at the call's address instead.  */
+static tree
+call_target (rtx_insn *insn)
+{
+  rtx call = get_call_rtx_from (insn);
+  if (!call || !MEM_P (XEXP (call, 0)))
+    return NULL_TREE;
+  rtx addr = XEXP (XEXP (call, 0), 0);
+  if (GET_CODE (addr) != SYMBOL_REF)
+    return NULL_TREE;
+  tree decl = SYMBOL_REF_DECL (addr);
+  return decl && TREE_CODE (decl) == FUNCTION_DECL ? decl : NULL_TREE;
+}
+
+/* The call instructions of FN that call hot functions: the calls of the
+   object code.  */
+static void
+report_declined_calls (function *fn)
+{
+  reported.truncate (0);
+  for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
+    {
+      if (!CALL_P (insn))
+	continue;
+      tree callee = call_target (insn);
+      if (!callee || fndecl_built_in_p (callee)
+	  || !policy_mentions (hot_policy, name_of (callee)))
+	continue;
+      location_t loc = INSN_LOCATION (insn);
+      if (already_reported (callee, loc))
+	continue;
+      hot_call *found = NULL;
+      if (hot_calls_fn == fn->decl)
+	for (hot_call &c : hot_calls)
+	  if (c.callee == callee && c.loc == loc)
+	    found = &c;
+      if (found)
+	{
+	  report_call (insn, *found, fn->decl);
+	  continue;
+	}
+      /* Not a call in GIMPLE: made during expansion to RTL.  */
+      const struct policy_entry *entry = entry_for_call (callee, loc,
+							 fn->decl);
+      if (entry)
+	report_call (insn, { callee, loc, CIF_UNSPECIFIED, entry }, fn->decl);
+    }
+}
+
+const pass_data capture_pass_data = {
+  GIMPLE_PASS, "hotinline_capture", OPTGROUP_NONE, TV_NONE, PROP_cfg,
+  0, 0, 0, 0
+};
+
+/* Copies the inliner's reasons before GCC drops the call graph edges.  */
+class capture_pass : public gimple_opt_pass
+{
+public:
+  capture_pass (gcc::context *ctxt) : gimple_opt_pass (capture_pass_data,
+						       ctxt) {}
+  opt_pass *clone () final override { return new capture_pass (m_ctxt); }
+  unsigned int execute (function *fn) final override
+  {
+    capture_edges (fn);
+    return 0;
+  }
+};
+
+const pass_data calls_pass_data = {
+  GIMPLE_PASS, "hotinline_calls", OPTGROUP_NONE, TV_NONE, PROP_cfg,
+  0, 0, 0, 0
+};
+
+/* At the end of the GIMPLE pipeline: the hot calls and their reasons.  */
+class calls_pass : public gimple_opt_pass
+{
+public:
+  calls_pass (gcc::context *ctxt) : gimple_opt_pass (calls_pass_data,
+						     ctxt) {}
+  unsigned int execute (function *fn) final override
+  {
+    collect_hot_calls (fn);
+    return 0;
+  }
+};
+
+const pass_data report_pass_data = {
+  RTL_PASS, "hotinline_report", OPTGROUP_NONE, TV_NONE, 0, 0, 0, 0, 0
+};
+
+/* Just before assembly output: report the hot calls that are left.  */
+class report_pass : public rtl_opt_pass
+{
+public:
+  report_pass (gcc::context *ctxt) : rtl_opt_pass (report_pass_data,
+						   ctxt) {}
+  unsigned int execute (function *fn) final override
+  {
+    report_declined_calls (fn);
+    return 0;
+  }
+};
+
+const pass_data sizes_pass_data = {
+  IPA_PASS, "hotinline_sizes", OPTGROUP_NONE, TV_NONE, 0, 0, 0, 0, 0
+};
+
+/* Right after the IPA inliner: the estimated size of each hot function,
+   while GCC's summaries still exist.  */
+class sizes_pass : public ipa_opt_pass_d
+{
+public:
+  /* A regular IPA pass, as the inliner it follows, with no summaries or
+     transforms of its own.  */
+  sizes_pass (gcc::context *ctxt)
+    : ipa_opt_pass_d (sizes_pass_data, ctxt, NULL, NULL, NULL, NULL, NULL,
+		      NULL, 0, NULL, NULL) {}
+  unsigned int execute (function *) final override
+  {
+    cgraph_node *node;
+    if (!ipa_size_summaries)
+      return 0;
+    FOR_EACH_DEFINED_FUNCTION (node)
+      if (!node->inlined_to
+	  && policy_mentions (hot_policy, name_of (node->decl)))
+	if (ipa_size_summary *s = ipa_size_summaries->get (node))
+	  sizes.safe_push ({ DECL_UID (node->decl), s->size });
+    return 0;
+  }
+};
+
+/* Count the calls to hot functions as written, before any inlining.  */
+static void
+count_source_calls (void *, void *)
+{
+  if (!hot_policy || seen_error ())
+    return;
+  cgraph_node *node;
+  FOR_EACH_FUNCTION (node)
+    for (cgraph_edge *e = node->callers; e; e = e->next_caller)
+      if (hot_entry_for (node->decl, e->caller->decl))
+	hot_stats.source_calls++;
+}
+
+static void
+register_pass_at (const char *plugin_name, opt_pass *pass, const char *ref,
+		  int instance, enum pass_positioning_ops pos)
+{
+  struct register_pass_info info = { pass, ref, instance, pos };
+  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+}
+
+} // namespace
+
+void
+report_register (const char *plugin_name)
+{
+  register_pass_at (plugin_name, new capture_pass (g),
+		    "*remove_cgraph_callee_edges", 0, PASS_POS_INSERT_BEFORE);
+  register_pass_at (plugin_name, new sizes_pass (g), "inline", 1,
+		    PASS_POS_INSERT_AFTER);
+  register_pass_at (plugin_name, new calls_pass (g), "optimized", 1,
+		    PASS_POS_INSERT_AFTER);
+  register_pass_at (plugin_name, new report_pass (g), "final", 1,
+		    PASS_POS_INSERT_BEFORE);
+  register_callback (plugin_name, PLUGIN_ALL_IPA_PASSES_START,
+		     count_source_calls, NULL);
+}
