@@ -74,6 +74,18 @@ hot_note_entry (location_t loc, const struct policy_entry *entry)
 	    entry->name_loc.column);
 }
 
+/* hotinline's errors, hidden from GCC's error count until the end of the
+   compilation: GCC stops compiling functions at its first error, and the
+   user should see every hot call that failed, not just the first.  */
+static int hidden_errors;
+
+void
+hot_restore_error_count (void)
+{
+  global_dc->diagnostic_count[DK_ERROR] += hidden_errors;
+  hidden_errors = 0;
+}
+
 /* Emit at KIND, keeping a warning a warning under -Werror when the
    arguments say so.  */
 static bool
@@ -86,8 +98,14 @@ emit (diagnostic_t kind, location_t loc, const char *fmt, va_list *ap)
   bool saved = global_dc->warning_as_error_requested;
   if (kind == DK_WARNING && hot_config.no_werror)
     global_dc->warning_as_error_requested = false;
+  int errors = global_dc->diagnostic_count[DK_ERROR];
   bool shown = emit_diagnostic_valist (kind, loc, 0, fmt, ap);
   global_dc->warning_as_error_requested = saved;
+  if (kind == DK_ERROR && global_dc->diagnostic_count[DK_ERROR] > errors)
+    {
+      hidden_errors += global_dc->diagnostic_count[DK_ERROR] - errors;
+      global_dc->diagnostic_count[DK_ERROR] = errors;
+    }
   return shown;
 }
 

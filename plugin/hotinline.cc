@@ -14,10 +14,12 @@ int plugin_is_GPL_compatible;
 static struct plugin_info hotinline_info = { HOTINLINE_VERSION,
 					      config_help_text };
 
-/* Release the policy when the compilation ends.  */
+/* At the end of the compilation: make hotinline's errors count, and
+   release the policy.  */
 static void
 hotinline_finish (void *, void *)
 {
+  hot_restore_error_count ();
   policy_free (hot_policy);
   hot_policy = NULL;
   config_free (&hot_config);

@@ -45,6 +45,10 @@ bool hot_emit_report (location_t loc, const struct policy_entry *entry,
 		      const char *fmt, ...)
   ATTRIBUTE_GCC_DIAG (3, 4);
 
+/* Add the errors hotinline emitted back to GCC's count, so that the
+   compilation fails; called when it ends.  */
+void hot_restore_error_count (void);
+
 /* The note naming ENTRY's place in its policy and its reason.  */
 void hot_note_entry (location_t loc, const struct policy_entry *entry);
 

@@ -1,0 +1,195 @@
+/* How reports meet GCC's diagnostic switches: severities, -Werror, -w,
+   JSON output, quiet and summary.  All on testsuite/samples/report.c,
+   where four hot calls stay calls (three to mix, one to pinned).  */
+#define _GNU_SOURCE
+#include <check.h>
+#include <string.h>
+
+#include "e2e-suites.h"
+#include "harness.h"
+
+enum { REPORTED_CALLS = 4 };
+
+/* Compile report.c with POLICY (NULL: its own), the plugin arguments
+   PLUGIN_ARGS and the compiler options OPTIONS.  */
+static struct run
+compile_report (const char *policy, const char *plugin_args,
+		const char *options)
+{
+  const char *src = harness_src ("testsuite/samples/report.c");
+  if (!policy)
+    policy = harness_src ("testsuite/samples/report.yaml");
+  struct args a = { { 0 }, 0 };
+  args_add (&a, harness_gcc ());
+  args_add_plugin (&a, &policy, 1);
+  args_add_words (&a, plugin_args);
+  args_add_words (&a, "-O2 -c -o /dev/null -fdiagnostics-plain-output");
+  args_add_words (&a, options);
+  args_add (&a, src);
+  return harness_run (a.v, NULL);
+}
+
+/* How many diagnostics of KIND start with "hot function".  */
+static size_t
+count_reports (const char *stderr_text, const char *kind)
+{
+  struct diagnostics ds = harness_diagnostics (stderr_text);
+  size_t n = 0;
+  for (size_t i = 0; i < ds.n; i++)
+    n += strcmp (ds.d[i].kind, kind) == 0
+	 && strncmp (ds.d[i].message, "hot function ", 13) == 0;
+  harness_diagnostics_free (&ds);
+  return n;
+}
+
+START_TEST (test_reports_are_warnings_by_default)
+{
+  struct run r = compile_report (NULL, "", "");
+  ck_assert_int_eq (r.status, 0);
+  ck_assert_uint_eq (count_reports (r.err, "warning"), REPORTED_CALLS);
+}
+END_TEST
+
+START_TEST (test_werror_makes_reports_errors)
+{
+  struct run r = compile_report (NULL, "", "-Werror");
+  ck_assert_int_eq (r.status, 1);
+  ck_assert_uint_eq (count_reports (r.err, "error"), REPORTED_CALLS);
+  ck_assert_uint_eq (count_reports (r.err, "warning"), 0);
+}
+END_TEST
+
+START_TEST (test_no_werror_keeps_reports_warnings_under_werror)
+{
+  /* What a kernel build with CONFIG_WERROR=y needs: -Werror stays in
+     force for everything else.  */
+  struct run r = compile_report (NULL, "-fplugin-arg-hotinline-no-werror",
+				 "-Werror");
+  ck_assert_msg (r.status == 0, "status %d: %s", r.status, r.err);
+  ck_assert_uint_eq (count_reports (r.err, "warning"), REPORTED_CALLS);
+
+  const char *src = harness_write ("unused.c",
+				   "int f (void) { int unused; return 0; }\n");
+  const char *policy = harness_src ("testsuite/samples/report.yaml");
+  struct args a = { { 0 }, 0 };
+  args_add (&a, harness_gcc ());
+  args_add_plugin (&a, &policy, 1);
+  args_add_words (&a, harness_fmt ("-fplugin-arg-hotinline-no-werror "
+				   "-Wall -Werror -c -o /dev/null %s", src));
+  r = harness_run (a.v, NULL);
+  ck_assert_int_eq (r.status, 1);
+  ck_assert_ptr_nonnull (strstr (r.err, "-Werror=unused-variable"));
+}
+END_TEST
+
+START_TEST (test_severity_note_never_fails_a_build)
+{
+  struct run r = compile_report (NULL, "-fplugin-arg-hotinline-severity=note",
+				 "-Werror");
+  ck_assert_int_eq (r.status, 0);
+  ck_assert_uint_eq (count_reports (r.err, "note"), REPORTED_CALLS);
+  ck_assert_uint_eq (count_reports (r.err, "warning"), 0);
+}
+END_TEST
+
+START_TEST (test_severity_error_fails_the_build)
+{
+  struct run r = compile_report (NULL,
+				 "-fplugin-arg-hotinline-severity=error", "");
+  ck_assert_int_eq (r.status, 1);
+  ck_assert_uint_eq (count_reports (r.err, "error"), REPORTED_CALLS);
+}
+END_TEST
+
+START_TEST (test_entry_severity_applies_to_its_calls)
+{
+  const char *policy = harness_write ("sev.yaml",
+				      "version: 1\n"
+				      "functions:\n"
+				      "  - {name: mix, severity: error}\n"
+				      "  - {name: pinned, severity: note}\n");
+  struct run r = compile_report (policy, "", "");
+  ck_assert_int_eq (r.status, 1);
+  ck_assert_uint_eq (count_reports (r.err, "error"), 3);
+  ck_assert_uint_eq (count_reports (r.err, "note"), 1);
+}
+END_TEST
+
+START_TEST (test_w_silences_reports)
+{
+  struct run r = compile_report (NULL, "", "-w");
+  ck_assert_int_eq (r.status, 0);
+  ck_assert_str_eq (r.err, "");
+  r = compile_report (NULL, "-fplugin-arg-hotinline-severity=note", "-w");
+  ck_assert_str_eq (r.err, "");
+}
+END_TEST
+
+START_TEST (test_quiet_prints_only_errors)
+{
+  struct run r = compile_report (NULL, "-fplugin-arg-hotinline-quiet", "");
+  ck_assert_int_eq (r.status, 0);
+  ck_assert_str_eq (r.err, "");
+  const char *policy = harness_write ("sev.yaml",
+				      "version: 1\n"
+				      "functions:\n"
+				      "  - {name: mix, severity: error}\n"
+				      "  - {name: pinned}\n");
+  r = compile_report (policy, "-fplugin-arg-hotinline-quiet", "");
+  ck_assert_int_eq (r.status, 1);
+  ck_assert_uint_eq (count_reports (r.err, "error"), 3);
+  ck_assert_uint_eq (count_reports (r.err, "warning"), 0);
+}
+END_TEST
+
+START_TEST (test_json_diagnostics_carry_reports)
+{
+  struct run r = compile_report (NULL, "", "-fdiagnostics-format=json");
+  ck_assert_int_eq (r.status, 0);
+  ck_assert_msg (r.err[0] == '[', "not JSON: %.200s", r.err);
+  size_t n = 0;
+  for (const char *s = r.err; (s = strstr (s, "\"message\": \"hot function "));
+       s++)
+    n++;
+  ck_assert_uint_eq (n, REPORTED_CALLS);
+  ck_assert_ptr_nonnull (strstr (r.err, "\"message\": \"hot function 'mix' "
+				 "not inlined into 'table': --param "
+				 "max-inline-insns-auto limit reached "
+				 "[hotinline]\""));
+  ck_assert_ptr_nonnull (strstr (r.err, "\"kind\": \"warning\""));
+}
+END_TEST
+
+START_TEST (test_summary_counts_the_unit)
+{
+  struct run r = compile_report (NULL, "-fplugin-arg-hotinline-summary", "");
+  ck_assert_int_eq (r.status, 0);
+  const char *expected
+    = harness_fmt ("hotinline summary for %s: 3 of 3 policy entries "
+		   "matched; 5 calls to hot functions in the source, 4 still "
+		   "calls after inlining; 0 functions forced inline, 0 could "
+		   "not be [hotinline]",
+		   harness_src ("testsuite/samples/report.c"));
+  ck_assert_msg (strstr (r.err, expected), "no summary in:\n%.2000s", r.err);
+}
+END_TEST
+
+Suite *
+diagnostics_suite (void)
+{
+  Suite *s = suite_create ("Diagnostics");
+  TCase *tc = tcase_create ("Severity and switches");
+  tcase_set_timeout (tc, E2E_TIMEOUT);
+  tcase_add_test (tc, test_reports_are_warnings_by_default);
+  tcase_add_test (tc, test_werror_makes_reports_errors);
+  tcase_add_test (tc, test_no_werror_keeps_reports_warnings_under_werror);
+  tcase_add_test (tc, test_severity_note_never_fails_a_build);
+  tcase_add_test (tc, test_severity_error_fails_the_build);
+  tcase_add_test (tc, test_entry_severity_applies_to_its_calls);
+  tcase_add_test (tc, test_w_silences_reports);
+  tcase_add_test (tc, test_quiet_prints_only_errors);
+  tcase_add_test (tc, test_json_diagnostics_carry_reports);
+  tcase_add_test (tc, test_summary_counts_the_unit);
+  suite_add_tcase (s, tc);
+  return s;
+}
