@@ -278,6 +278,35 @@ report_location (rtx_insn *insn, location_t loc, tree fn)
   return block ? set_block (where, block) : where;
 }
 
+/* Notes for each function the call at LOC was inlined through, at the
+   place it was inlined: the "inlined from" chain, also for JSON output,
+   which does not carry GCC's own.  */
+static void
+note_inline_chain (location_t loc, tree fn)
+{
+  tree inner = NULL_TREE;
+  for (tree block = LOCATION_BLOCK (loc);
+       block && TREE_CODE (block) == BLOCK;
+       block = BLOCK_SUPERCONTEXT (block))
+    {
+      if (!inlined_function_outer_scope_p (block))
+	continue;
+      tree origin = block_ultimate_origin (block);
+      if (!origin || TREE_CODE (origin) != FUNCTION_DECL)
+	continue;
+      if (inner)
+	inform (LOCATION_LOCUS (BLOCK_SOURCE_LOCATION (inner)),
+		"%qs inlined into %qs here [hotinline]",
+		name_of (block_ultimate_origin (inner)), name_of (origin));
+      inner = block;
+    }
+  if (inner)
+    inform (LOCATION_LOCUS (BLOCK_SOURCE_LOCATION (inner)),
+	    "%qs inlined into %qs here [hotinline]",
+	    name_of (block_ultimate_origin (inner)),
+	    name_of (source_function (fn)));
+}
+
 /* Report the call instruction INSN of the current function FN, described
    by C.  */
 static void
@@ -312,6 +341,7 @@ report_call (rtx_insn *insn, const hot_call &c, tree fn)
   if (hot != c.callee && hot != caller)
     inform (loc, "the call is to %qs, a part of %qs that GCC split off or "
 	    "specialised [hotinline]", name_of (c.callee), name_of (hot));
+  note_inline_chain (c.loc, fn);
 }
 
 /* Note the calls of FN to hot functions and GCC's reason for each.  */
