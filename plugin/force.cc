@@ -96,7 +96,9 @@ why_not_forcible (cgraph_node *node, tree *caller)
     return "it is declared noinline";
   if (DECL_UNINLINABLE (decl))
     return "GCC marked it not inlinable";
-  if (DECL_WEAK (decl))
+  /* COMDAT functions (C++ inline functions, template instances) are weak
+     too, but every copy is the same by the one-definition rule.  */
+  if (DECL_WEAK (decl) && !DECL_COMDAT (decl))
     return "it is weak, so another definition may replace it at link time";
   if (hot_decl_replaceable_p (decl))
     return "it can be interposed at link time (-fPIC without "

@@ -402,6 +402,12 @@ START_TEST (test_strict_argument_makes_it_an_error)
 }
 END_TEST
 
+START_TEST (test_cxx_names)
+{
+  check_sample (harness_src ("testsuite/samples/cxx.cc"), "", true);
+}
+END_TEST
+
 START_TEST (test_forcing_scoped_by_files)
 {
   check_sample (harness_src ("testsuite/samples/scoped.c"), "", false);
@@ -439,6 +445,7 @@ samples_suite (void)
   tcase_add_test (tc, test_strict_entry_makes_it_an_error);
   tcase_add_test (tc, test_strict_argument_makes_it_an_error);
   tcase_add_test (tc, test_forcing_scoped_by_files);
+  tcase_add_test (tc, test_cxx_names);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -381,11 +381,14 @@ harness_diagnostics_free (struct diagnostics *ds)
 
 /* Object code.  */
 
-/* Whether SYMBOL names FUNCTION or one of its clones.  */
+/* Whether SYMBOL names FUNCTION or one of its clones.  FUNCTION "pre*"
+   matches every symbol starting with "pre" (C++ mangled names).  */
 static bool
 names_function (const char *symbol, size_t len, const char *function)
 {
   size_t fl = strlen (function);
+  if (fl && function[fl - 1] == '*')
+    return len >= fl - 1 && strncmp (symbol, function, fl - 1) == 0;
   return len >= fl && strncmp (symbol, function, fl) == 0
 	 && (len == fl || symbol[fl] == '.');
 }

@@ -92,7 +92,8 @@ struct diagnostics harness_diagnostics (const char *stderr_text);
 void harness_diagnostics_free (struct diagnostics *);
 
 /* Calls and tail calls to FUNCTION, or to a clone of it (FUNCTION.xxx), in
-   the object file OBJ, counted from objdump's disassembly and relocations.  */
+   the object file OBJ, counted from objdump's disassembly and relocations.
+   FUNCTION "prefix*" counts calls to every symbol with that prefix.  */
 int harness_count_calls (const char *obj, const char *function);
 
 /* The source lines ("file.c:LINE", file without directories) of the calls
