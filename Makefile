@@ -42,15 +42,16 @@ PLUGIN_CXXFLAGS := -std=gnu++14 $(WARN) $(OPT) -fPIC -fno-rtti \
 CORE_SRC := plugin/policy.c plugin/policy-load.c plugin/suggest.c \
 	plugin/config.c
 PLUGIN_SRC := plugin/hotinline.cc plugin/hot-common.cc plugin/force.cc \
-	plugin/report.cc
+	plugin/report.cc plugin/surgical.cc
 CORE_OBJ := $(patsubst plugin/%.c,$(B)/%.o,$(CORE_SRC))
 PLUGIN_OBJ := $(patsubst plugin/%.cc,$(B)/%.o,$(PLUGIN_SRC))
 PLUGIN := $(B)/hotinline.so
 
-TEST_SRC := $(wildcard testsuite/*.c)
+TEST_SRC := $(filter-out testsuite/bench-%.c,$(wildcard testsuite/*.c))
 TEST_BIN := $(B)/check_hotinline
+BENCH_BIN := $(B)/bench_strategies
 
-.PHONY: all check check-all install uninstall demo clean
+.PHONY: all check check-all bench install uninstall demo clean
 all: $(PLUGIN)
 
 $(B):
@@ -69,6 +70,16 @@ $(TEST_BIN): $(TEST_SRC) $(wildcard testsuite/*.h) $(CORE_OBJ)
 	$(GCC) -std=gnu11 $(WARN) $(OPT) -Iplugin -Itestsuite $(CHECK_CFLAGS) \
 		$(TEST_SRC) $(CORE_OBJ) -o $@ $(CHECK_LIBS) $(YAML_LIBS) \
 		$(IBERTY_LIBS)
+
+$(BENCH_BIN): testsuite/bench-strategies.c testsuite/harness.c \
+		testsuite/harness.h
+	$(GCC) -std=gnu11 $(WARN) $(OPT) -Itestsuite $(CHECK_CFLAGS) \
+		testsuite/bench-strategies.c testsuite/harness.c -o $@ \
+		$(CHECK_LIBS)
+
+# Benchmarks, for both GCCs; writes BENCHMARKS.md.  Not part of check.
+bench:
+	sh testsuite/bench.sh
 
 # The tests find the plugin, the compiler and the sources through the
 # environment, so one test binary serves every GCC.

@@ -15,6 +15,10 @@ const char config_help_text[] =
   "                                      whatever the entries say\n"
   "  -fplugin-arg-hotinline-no-werror    hotinline's warnings stay warnings"
   " under -Werror\n"
+  "  -fplugin-arg-hotinline-strategy=S   force always_inline entries by"
+  " 'attribute' (as by hand)\n"
+  "                                      or 'surgical' (only the calls GCC"
+  " declined)\n"
   "  -fplugin-arg-hotinline-strict       a hot function that cannot be"
   " forced is an error\n"
   "  -fplugin-arg-hotinline-quiet        print only errors\n"
@@ -23,9 +27,9 @@ const char config_help_text[] =
   "  -fplugin-arg-hotinline-version      print the version\n"
   "  -fplugin-arg-hotinline-help         print this list\n";
 
-static const char *const keys[] = { "policy", "severity", "no-werror",
-				    "strict", "quiet", "summary", "disable",
-				    "version", "help", NULL };
+static const char *const keys[] = { "policy", "severity", "strategy",
+				    "no-werror", "strict", "quiet", "summary",
+				    "disable", "version", "help", NULL };
 static const char *const severities[] = { "note", "warning", "error", NULL };
 
 static char message[512];
@@ -66,6 +70,23 @@ severity (struct config *c, const char *value)
   return message;
 }
 
+static const char *
+strategy (struct config *c, const char *value)
+{
+  if (value && strcmp (value, "attribute") == 0)
+    c->strategy = CONFIG_STRATEGY_ATTRIBUTE;
+  else if (value && strcmp (value, "surgical") == 0)
+    c->strategy = CONFIG_STRATEGY_SURGICAL;
+  else
+    {
+      snprintf (message, sizeof message,
+		"argument 'strategy' expects attribute or surgical, found "
+		"'%s'", value ? value : "");
+      return message;
+    }
+  return NULL;
+}
+
 const char *
 config_apply (struct config *c, const char *key, const char *value)
 {
@@ -84,6 +105,8 @@ config_apply (struct config *c, const char *key, const char *value)
     }
   if (strcmp (key, "severity") == 0)
     return severity (c, value);
+  if (strcmp (key, "strategy") == 0)
+    return strategy (c, value);
   if (strcmp (key, "no-werror") == 0)
     return flag (&c->no_werror, key, value);
   if (strcmp (key, "strict") == 0)

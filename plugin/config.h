@@ -10,12 +10,20 @@
 extern "C" {
 #endif
 
+/* How always_inline entries are forced.  */
+enum config_strategy
+{
+  CONFIG_STRATEGY_ATTRIBUTE,	/* As a hand-written always_inline.  */
+  CONFIG_STRATEGY_SURGICAL	/* Only the calls GCC's inliner declined.  */
+};
+
 struct config
 {
   const char **policies;	/* policy=FILE, in command-line order.  */
   size_t n_policies;
   int severity;			/* severity=: enum policy_severity, or -1
 				   to use each entry's own.  */
+  enum config_strategy strategy;	/* strategy=attribute|surgical.  */
   bool strict;			/* strict: an unforcible function is an
 				   error.  */
   bool no_werror;		/* no-werror: reports stay warnings under

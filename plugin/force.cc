@@ -193,6 +193,9 @@ force_hot_functions (void *, void *)
 {
   if (!hot_policy || seen_error ())
     return;
+  if (hot_config.strategy == CONFIG_STRATEGY_SURGICAL
+      && hot_surgical_possible ())
+    return;
 
   auto_vec<candidate> cands;
   cgraph_node *node;

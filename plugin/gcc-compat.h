@@ -28,6 +28,7 @@
 #include "value-range.h"
 #include "ipa-prop.h"
 #include "ipa-fnsummary.h"
+#include "ipa-inline.h"
 #include "langhooks.h"
 #include "diagnostic.h"
 #include "diagnostic-core.h"

@@ -162,10 +162,11 @@ print_summary (void *, void *)
   inform (UNKNOWN_LOCATION,
 	  "hotinline summary for %s: %u of %u policy entries matched; "
 	  "%u calls to hot functions in the source, %u still calls after "
-	  "inlining; %u functions forced inline, %u could not be [hotinline]",
+	  "inlining; %u functions forced inline, %u could not be; %u "
+	  "declined calls inlined surgically [hotinline]",
 	  hot_unit (), matched, (unsigned) policy_entry_count (hot_policy),
 	  hot_stats.source_calls, hot_stats.calls_not_inlined,
-	  hot_stats.forced, hot_stats.not_forced);
+	  hot_stats.forced, hot_stats.not_forced, hot_stats.calls_forced);
 }
 
 void

@@ -17,6 +17,7 @@ struct hot_stats
   unsigned source_calls;	/* Calls to hot functions as written.  */
   unsigned calls_not_inlined;	/* Calls reported as still calls.  */
   unsigned forced;		/* Functions forced inline.  */
+  unsigned calls_forced;	/* Declined calls inlined surgically.  */
   unsigned not_forced;		/* always_inline entries GCC cannot honour.  */
 };
 extern struct hot_stats hot_stats;
@@ -52,8 +53,13 @@ void hot_restore_error_count (void);
 /* The note naming ENTRY's place in its policy and its reason.  */
 void hot_note_entry (location_t loc, const struct policy_entry *entry);
 
+/* Whether surgical forcing can run in this compilation (an IPA inliner
+   runs); attribute forcing stands in when it cannot.  */
+bool hot_surgical_possible (void);
+
 /* Register the callbacks and passes of each mode.  */
 void force_register (const char *plugin_name);
+void surgical_register (const char *plugin_name);
 void report_register (const char *plugin_name);
 void summary_register (const char *plugin_name);
 

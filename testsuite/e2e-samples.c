@@ -343,6 +343,75 @@ START_TEST (test_report_sample)
 }
 END_TEST
 
+/* Whether NAME is FUNCTION or one of its clones.  */
+static bool
+is_function_or_clone (const char *name, const char *function)
+{
+  size_t n = strlen (function);
+  return strncmp (name, function, n) == 0
+	 && (name[n] == '\0' || name[n] == '.');
+}
+
+/* Surgical forcing: every declined hot call inlined, the program's output
+   unchanged, and the code of every function other than the hot functions
+   and the functions that called them exactly as without the plugin.  */
+static void
+check_surgical (const char *path, const char *extra)
+{
+  struct sample s = load_sample (path);
+  s.plugin_args = "-fplugin-arg-hotinline-strategy=surgical";
+  const char *plain = obj_path (&s, "plain");
+  const char *surgical = obj_path (&s, "surgical");
+  struct run r = build (&s, false, extra, plain);
+  ck_assert_msg (r.status == 0, "%s: plain build failed: %.1500s", path,
+		 r.err);
+  r = build (&s, true, extra, surgical);
+  ck_assert_msg (r.status == 0, "%s: surgical build failed: %.1500s", path,
+		 r.err);
+  /* At other levels than its own GCC may inline a hot function anyway.  */
+  check_calls (&s, *extra ? NULL : plain, surgical, "surgical");
+  if (s.run)
+    ck_assert_str_eq (run_program (&s, surgical), run_program (&s, plain));
+
+  /* The hot functions, and every function that called one.  */
+  const char *allowed[64];
+  size_t n_allowed = 0;
+  for (size_t i = 0; i < s.ds.n; i++)
+    if (strcmp (s.ds.d[i].kind, "no-calls") == 0 && n_allowed < 64)
+      {
+	allowed[n_allowed++] = s.ds.d[i].args[0];
+	size_t n;
+	char **callers = harness_callers (plain, s.ds.d[i].args[0], &n);
+	for (size_t j = 0; j < n && n_allowed < 64; j++)
+	  allowed[n_allowed++] = callers[j];
+      }
+
+  struct functions before = harness_functions (plain);
+  struct functions after = harness_functions (surgical);
+  for (size_t i = 0; i < before.n; i++)
+    {
+      bool may_change = false;
+      for (size_t j = 0; j < n_allowed; j++)
+	may_change |= is_function_or_clone (before.names[i], allowed[j]);
+      if (may_change)
+	continue;
+      const char *body = harness_function_body (&after, before.names[i]);
+      ck_assert_msg (body && strcmp (body, before.bodies[i]) == 0,
+		     "%s %s: surgical forcing changed %s, which neither is "
+		     "hot nor calls a hot function", path, extra,
+		     before.names[i]);
+    }
+}
+
+static const char *const surgical_levels[] = { "", "-O3", "-Os", "-O1" };
+
+START_TEST (test_surgical_changes_only_hot_callers)
+{
+  size_t n = sizeof surgical_levels / sizeof *surgical_levels;
+  check_surgical (examples.gl_pathv[_i / n], surgical_levels[_i % n]);
+}
+END_TEST
+
 /* examples/: at their own options.  */
 
 START_TEST (test_example_forced_like_by_hand)
@@ -425,6 +494,13 @@ samples_suite (void)
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_loop_test (tc, test_example_forced_like_by_hand, 0,
 		       (int) examples.gl_pathc);
+  suite_add_tcase (s, tc);
+
+  tc = tcase_create ("Surgical forcing");
+  tcase_set_timeout (tc, E2E_TIMEOUT);
+  tcase_add_loop_test (tc, test_surgical_changes_only_hot_callers, 0,
+		       (int) (examples.gl_pathc * (sizeof surgical_levels
+						   / sizeof *surgical_levels)));
   suite_add_tcase (s, tc);
 
   tc = tcase_create ("Report mode");

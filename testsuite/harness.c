@@ -489,11 +489,16 @@ section_target (const struct symbols *syms, const char *sym, size_t len)
 
 /* Count a call found at WHERE, and collect its line when it is in
    SOURCE.  */
+/* When set, scan_calls also collects the functions the calls are in.  */
+static struct strings *calling_functions;
+
 static void
 note_call (int *count, struct strings *lines, const char *where,
-	   const char *source)
+	   const char *source, const char *current)
 {
   (*count)++;
+  if (calling_functions)
+    strings_add_unique (calling_functions, current);
   if (lines && strncmp (where, source, strlen (source)) == 0
       && where[strlen (source)] == ':')
     strings_add_unique (lines, where);
@@ -546,7 +551,7 @@ scan_calls (const char *obj, const char *function, struct strings *lines,
 	      n = strcspn (sym, "+-");
 	    }
 	  if (n && calls_function (name, n, is_jump, current, function))
-	    note_call (&count, lines, call_where, source);
+	    note_call (&count, lines, call_where, source, current);
 	  pending = false;
 	  continue;
 	}
@@ -556,7 +561,7 @@ scan_calls (const char *obj, const char *function, struct strings *lines,
 	  if (target && !strchr (target, '+')
 	      && calls_function (target, strlen (target), is_jump, current,
 				 function))
-	    note_call (&count, lines, call_where, source);
+	    note_call (&count, lines, call_where, source, current);
 	  pending = false;
 	}
       free (target);
@@ -605,7 +610,7 @@ scan_calls (const char *obj, const char *function, struct strings *lines,
   if (pending && target && !strchr (target, '+')
       && calls_function (target, strlen (target), is_jump, current,
 			 function))
-    note_call (&count, lines, call_where, source);
+    note_call (&count, lines, call_where, source, current);
   free (target);
   free (syms.v);
   harness_run_free (&r);
@@ -616,6 +621,17 @@ int
 harness_count_calls (const char *obj, const char *function)
 {
   return scan_calls (obj, function, NULL, NULL);
+}
+
+char **
+harness_callers (const char *obj, const char *function, size_t *n)
+{
+  struct strings callers = { NULL, 0 };
+  calling_functions = &callers;
+  scan_calls (obj, function, NULL, NULL);
+  calling_functions = NULL;
+  *n = callers.n;
+  return callers.v;
 }
 
 char **
@@ -649,6 +665,101 @@ harness_defines (const char *obj, const char *function)
     }
   harness_run_free (&r);
   return found;
+}
+
+/* LINE of objdump -d without the instruction's address and without the
+   addresses inside operands ("call 1f0 <foo>" -> "call <foo>").  */
+static void
+append_normalised (char **body, size_t *len, const char *line)
+{
+  const char *insn = strchr (line, '\t');
+  insn = insn ? insn + 1 : line;
+  /* Padding between blocks depends on where the function starts.  */
+  if (strncmp (insn, "nop", 3) == 0 || strstr (insn, " nop")
+      || strncmp (insn, "xchg   %ax,%ax", 14) == 0)
+    return;
+  size_t need = *len + strlen (insn) + 2;
+  *body = realloc (*body, need);
+  char *o = *body + *len;
+  for (const char *s = insn; *s;)
+    {
+      /* Drop hex numbers that precede a "<symbol>" annotation, and the
+	 "+0x.." offset inside it.  */
+      if (isxdigit ((unsigned char) *s) && (s == insn || s[-1] == ' '))
+	{
+	  const char *e = s;
+	  while (isxdigit ((unsigned char) *e))
+	    e++;
+	  if (e[0] == ' ' && e[1] == '<')
+	    {
+	      s = e + 1;
+	      continue;
+	    }
+	}
+      /* "-0x3853(%rip)": a displacement that depends on the layout.  */
+      if ((s[0] == '-' && s[1] == '0' && s[2] == 'x')
+	  || (s[0] == '0' && s[1] == 'x'))
+	{
+	  const char *e = s + (s[0] == '-' ? 3 : 2);
+	  while (isxdigit ((unsigned char) *e))
+	    e++;
+	  if (strncmp (e, "(%rip)", 6) == 0)
+	    {
+	      s = e;
+	      continue;
+	    }
+	}
+      if (s[0] == '+' && s[1] == '0' && s[2] == 'x')
+	{
+	  s += 3;
+	  while (isxdigit ((unsigned char) *s))
+	    s++;
+	  continue;
+	}
+      *o++ = *s++;
+    }
+  *o++ = '\n';
+  *o = '\0';
+  *len = (size_t) (o - *body);
+}
+
+struct functions
+harness_functions (const char *obj)
+{
+  struct functions fns = { NULL, NULL, 0 };
+  struct run r = harness_run ((const char *const[]) { "objdump", "-d",
+		     "--no-show-raw-insn", obj, NULL }, NULL);
+  ck_assert_msg (r.status == 0, "objdump %s failed: %s", obj, r.err);
+  char *save = NULL;
+  size_t len = 0;
+  for (char *l = strtok_r (r.out, "\n", &save); l;
+       l = strtok_r (NULL, "\n", &save))
+    {
+      char *lt = strchr (l, '<');
+      if (isxdigit ((unsigned char) l[0]) && lt && strstr (l, ">:"))
+	{
+	  fns.names = realloc (fns.names, (fns.n + 1) * sizeof *fns.names);
+	  fns.bodies = realloc (fns.bodies, (fns.n + 1) * sizeof *fns.bodies);
+	  fns.names[fns.n] = strndup (lt + 1, strcspn (lt + 1, ">"));
+	  fns.bodies[fns.n] = strdup ("");
+	  fns.n++;
+	  len = 0;
+	  continue;
+	}
+      if (fns.n && l[0] == ' ' && strchr (l, '\t'))
+	append_normalised (&fns.bodies[fns.n - 1], &len, l);
+    }
+  harness_run_free (&r);
+  return fns;
+}
+
+const char *
+harness_function_body (const struct functions *fns, const char *name)
+{
+  for (size_t i = 0; i < fns->n; i++)
+    if (strcmp (fns->names[i], name) == 0)
+      return fns->bodies[i];
+  return NULL;
 }
 
 char *

@@ -103,8 +103,25 @@ int harness_count_calls (const char *obj, const char *function);
 char **harness_call_lines (const char *obj, const char *function,
 			   const char *source, size_t *n);
 
+/* The functions of OBJ that call FUNCTION (or its clones), each once.  */
+char **harness_callers (const char *obj, const char *function, size_t *n);
+
 /* Whether the object defines FUNCTION or a clone of it (nm).  */
 bool harness_defines (const char *obj, const char *function);
+
+/* The functions of OBJ, each with its code as text with addresses and
+   offsets left out, so that the same code placed elsewhere compares equal.
+   NAMES[i] and BODIES[i]; N functions.  */
+struct functions
+{
+  char **names;
+  char **bodies;
+  size_t n;
+};
+struct functions harness_functions (const char *obj);
+/* The body of NAME in FNS, or NULL.  */
+const char *harness_function_body (const struct functions *fns,
+				   const char *name);
 
 /* objdump -d of OBJ's code without addresses-specific noise: the text used
    to compare two objects' code.  */
