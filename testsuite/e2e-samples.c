@@ -10,6 +10,7 @@
      { hi-plain-calls F }        without the plugin, F is still called
      { hi-no-calls F }           with the plugin, F is no longer called
      { hi-calls F }              with the plugin, F is still called
+     { hi-no-calls-from C F }    with the plugin, C no longer calls F
      { hi-warning "text" }       with the plugin, a warning on this line
      { hi-error "text" } { hi-note "text" }   likewise
    Every warning or error the plugin build prints must be expected.  */
@@ -159,6 +160,15 @@ check_calls (const struct sample *s, const char *plain, const char *forced,
 		       "%s (%s): %d call(s) to %s remain with the plugin",
 		       s->path, context, harness_count_calls (forced, d->args[0]),
 		       d->args[0]);
+      else if (strcmp (d->kind, "no-calls-from") == 0)
+	{
+	  size_t n;
+	  char **callers = harness_callers (forced, d->args[1], &n);
+	  for (size_t j = 0; j < n; j++)
+	    ck_assert_msg (strcmp (callers[j], d->args[0]) != 0,
+			   "%s (%s): %s still calls %s with the plugin",
+			   s->path, context, d->args[0], d->args[1]);
+	}
       else if (strcmp (d->kind, "calls") == 0)
 	ck_assert_msg (harness_count_calls (forced, d->args[0]) > 0,
 		       "%s (%s): %s is no longer called with the plugin",
@@ -471,6 +481,12 @@ START_TEST (test_strict_argument_makes_it_an_error)
 }
 END_TEST
 
+START_TEST (test_forcing_scoped_by_callers)
+{
+  check_sample (harness_src ("testsuite/samples/callers.c"), "", false);
+}
+END_TEST
+
 START_TEST (test_cxx_names)
 {
   check_sample (harness_src ("testsuite/samples/cxx.cc"), "", true);
@@ -522,6 +538,7 @@ samples_suite (void)
   tcase_add_test (tc, test_strict_argument_makes_it_an_error);
   tcase_add_test (tc, test_forcing_scoped_by_files);
   tcase_add_test (tc, test_cxx_names);
+  tcase_add_test (tc, test_forcing_scoped_by_callers);
   suite_add_tcase (s, tc);
   return s;
 }
