@@ -30,6 +30,7 @@
 #include "ipa-fnsummary.h"
 #include "ipa-inline.h"
 #include "langhooks.h"
+#include "cpplib.h"
 #include "diagnostic.h"
 #include "diagnostic-core.h"
 #include "toplev.h"

@@ -88,6 +88,7 @@ plugin_init (struct plugin_name_args *info,
   hot_policy = load_policies (&hot_config);
   if (!hot_policy)
     return 0;
+  deps_register (info->base_name);
   force_register (info->base_name);
   surgical_register (info->base_name);
   report_register (info->base_name);

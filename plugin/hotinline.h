@@ -60,6 +60,7 @@ bool hot_surgical_possible (void);
 /* Register the callbacks and passes of each mode.  */
 void force_register (const char *plugin_name);
 void surgical_register (const char *plugin_name);
+void deps_register (const char *plugin_name);
 void report_register (const char *plugin_name);
 void summary_register (const char *plugin_name);
 

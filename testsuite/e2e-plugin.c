@@ -76,10 +76,46 @@ START_TEST (test_silent_on_preprocess_only)
 }
 END_TEST
 
-START_TEST (test_silent_on_dependency_output_only)
+/* -M: silent, and the policy is a dependency like a header.  */
+START_TEST (test_dependency_output_lists_the_policy)
 {
   const char *src = harness_write ("plain.c", plain_source);
-  assert_silent_and_same (false, harness_fmt ("-M %s", src), NULL, NULL);
+  const char *policy = empty_policy ();
+  struct run with = compile (false, policy, harness_fmt ("-M %s", src), NULL);
+  ck_assert_int_eq (with.status, 0);
+  ck_assert_str_eq (with.err, "");
+  struct run without = compile (false, "", harness_fmt ("-M %s", src), NULL);
+  ck_assert_ptr_nonnull (strstr (with.out, policy));
+  ck_assert_ptr_null (strstr (without.out, policy));
+}
+END_TEST
+
+/* -MD under make: editing the policy rebuilds the object, also for a unit
+   that includes nothing at all.  */
+START_TEST (test_make_rebuilds_when_the_policy_changes)
+{
+  const char *dir = harness_tmpdir ();
+  harness_write ("a.c", "#include <stddef.h>\nsize_t a (void) { return 1; }\n");
+  harness_write ("b.c", "int b (void) { return 2; }\n");
+  harness_write ("hot.yaml", "version: 1\n");
+  harness_write ("Makefile",
+		 harness_fmt ("CFLAGS = -O2 -MMD -nostdinc "
+			      "-isystem $(shell $(CC) -print-file-name=include)"
+			      " -fplugin=%s "
+			      "-fplugin-arg-hotinline-policy=hot.yaml\n"
+			      "all: a.o b.o\n"
+			      "-include a.d b.d\n",
+			      harness_plugin ()));
+  const char *make = harness_fmt ("make -C %s CC=%s", dir, harness_gcc ());
+  struct run r = harness_sh (make);
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  r = harness_sh (harness_fmt ("%s -q", make));
+  ck_assert_msg (r.status == 0, "up to date after a build");
+  /* A second later, so that the time stamps differ.  */
+  r = harness_sh (harness_fmt ("sleep 1; touch %s/hot.yaml; %s", dir, make));
+  ck_assert_int_eq (r.status, 0);
+  ck_assert_ptr_nonnull (strstr (r.out, "a.o"));
+  ck_assert_ptr_nonnull (strstr (r.out, "b.o"));
 }
 END_TEST
 
@@ -259,7 +295,8 @@ plugin_load_suite (void)
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_test (tc, test_empty_policy_leaves_object_code_unchanged);
   tcase_add_test (tc, test_silent_on_preprocess_only);
-  tcase_add_test (tc, test_silent_on_dependency_output_only);
+  tcase_add_test (tc, test_dependency_output_lists_the_policy);
+  tcase_add_test (tc, test_make_rebuilds_when_the_policy_changes);
   tcase_add_test (tc, test_silent_on_preprocessed_assembler);
   tcase_add_test (tc, test_silent_on_dev_null_probe);
   tcase_add_test (tc, test_silent_on_stdin);
