@@ -379,7 +379,8 @@ check_surgical (const char *path, const char *extra)
   ck_assert_msg (r.status == 0, "%s: surgical build failed: %.1500s", path,
 		 r.err);
   /* At other levels than its own GCC may inline a hot function anyway.  */
-  check_calls (&s, *extra ? NULL : plain, surgical, "surgical");
+  check_calls (&s, strstr (extra, "-O") ? NULL : plain, surgical,
+	       "surgical");
   if (s.run)
     ck_assert_str_eq (run_program (&s, surgical), run_program (&s, plain));
 
@@ -413,7 +414,47 @@ check_surgical (const char *path, const char *extra)
     }
 }
 
-static const char *const surgical_levels[] = { "", "-O3", "-Os", "-O1" };
+/* Surgical forcing at link time: the IPA inliner runs in the LTO link, and
+   so does the plugin.  */
+static void
+check_surgical_lto (const char *path)
+{
+  struct sample s = load_sample (path);
+  const char *ir = obj_path (&s, "ir");
+  const char *exe = obj_path (&s, "lto-surgical");
+  struct run r = build (&s, false, "-flto", ir);
+  ck_assert_msg (r.status == 0, "%s: %.1500s", path, r.err);
+  struct args a = { { 0 }, 0 };
+  args_add (&a, harness_gcc ());
+  args_add_plugin (&a, s.policies, s.n_policies);
+  args_add_words (&a, "-fplugin-arg-hotinline-strategy=surgical -flto "
+		  "-fchecking");
+  args_add_words (&a, s.options);
+  args_add (&a, ir);
+  args_add (&a, "-o");
+  args_add (&a, exe);
+  r = harness_run (a.v, NULL);
+  ck_assert_msg (r.status == 0, "%s: LTO link failed: %.1500s", path, r.err);
+  check_calls (&s, NULL, exe, "surgical -flto");
+  struct run out = harness_run ((const char *const[]) { exe, NULL }, NULL);
+  ck_assert_int_eq (out.status, 0);
+  ck_assert_str_eq (out.out, run_program (&s, obj_path (&s, "plain")));
+}
+
+START_TEST (test_surgical_under_lto)
+{
+  struct sample s = load_sample (examples.gl_pathv[_i]);
+  struct run r = build (&s, false, "", obj_path (&s, "plain"));
+  ck_assert_int_eq (r.status, 0);
+  check_surgical_lto (examples.gl_pathv[_i]);
+}
+END_TEST
+
+/* -fchecking: GCC verifies its own data structures after the plugin's
+   inlining.  */
+static const char *const surgical_levels[] = { "-fchecking", "-O3 -fchecking",
+					       "-Os -fchecking",
+					       "-O1 -fchecking" };
 
 START_TEST (test_surgical_changes_only_hot_callers)
 {
@@ -517,6 +558,8 @@ samples_suite (void)
   tcase_add_loop_test (tc, test_surgical_changes_only_hot_callers, 0,
 		       (int) (examples.gl_pathc * (sizeof surgical_levels
 						   / sizeof *surgical_levels)));
+  tcase_add_loop_test (tc, test_surgical_under_lto, 0,
+		       (int) examples.gl_pathc);
   suite_add_tcase (s, tc);
 
   tc = tcase_create ("Report mode");
