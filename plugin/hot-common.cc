@@ -28,6 +28,27 @@ unit_of (tree decl)
   return hot_unit ();
 }
 
+/* The function behind a clone or a split part (foo.constprop.0,
+   foo.part.0): the one the user wrote.  */
+tree
+hot_source_function (tree decl)
+{
+  cgraph_node *node = cgraph_node::get (decl);
+  while (node && node->clone_of)
+    node = node->clone_of;
+  if (node && node->former_clone_of)
+    return node->former_clone_of;
+  tree origin = DECL_ABSTRACT_ORIGIN (decl);
+  return origin && TREE_CODE (origin) == FUNCTION_DECL ? origin : decl;
+}
+
+const char *
+hot_name_of (tree decl)
+{
+  tree name = DECL_NAME (decl);
+  return name ? IDENTIFIER_POINTER (name) : "(anonymous)";
+}
+
 /* Whether FNDECL sits inside a class or namespace (C++).  */
 static bool
 scoped_decl_p (tree fndecl)

@@ -31,6 +31,18 @@ const char *hot_unit (void);
    instance; names with "::" match the qualified C++ name.  */
 const struct policy_entry *hot_entry_for (tree fndecl, tree caller);
 
+/* The function behind a clone or a split part (foo.constprop.0,
+   foo.part.0): the one the user wrote.  */
+tree hot_source_function (tree decl);
+
+/* DECL's name as written, for messages and policy lookups.  */
+const char *hot_name_of (tree decl);
+
+/* A note at LOC saying what the user can do about GCC's REASON for not
+   inlining a call to CALLEE in FN.  */
+void hot_hint (location_t loc, cgraph_inline_failed_t reason, tree callee,
+	       tree fn);
+
 /* Report PROBLEM about forcing ENTRY at LOC as a warning, or as an error
    when the entry or the command line asks for strictness, followed by a
    note naming the policy entry and its reason.  */
@@ -61,6 +73,7 @@ bool hot_surgical_possible (void);
 void force_register (const char *plugin_name);
 void surgical_register (const char *plugin_name);
 void deps_register (const char *plugin_name);
+void hints_register (const char *plugin_name);
 void report_register (const char *plugin_name);
 void summary_register (const char *plugin_name);
 

@@ -12,9 +12,8 @@
 
    GCC's reasons live on the call graph edges, which the optimisation
    pipeline drops early (at -O1 and above) for each function; a small pass
-   copies them just before that happens.  The callee's estimated size, for
-   the hints, is taken right after the IPA inliner, while the summaries
-   still exist.  */
+   copies them just before that happens.  The notes that say what to do
+   about each reason are in hints.cc.  */
 #include "gcc-compat.h"
 
 #include "hotinline.h"
@@ -34,13 +33,6 @@ struct edge_reason
 static tree captured_fn;
 static vec<edge_reason> captured;
 
-/* Estimated sizes of hot functions, from the IPA inliner's summaries.  */
-struct callee_size
-{
-  unsigned uid;
-  int size;
-};
-static vec<callee_size> sizes;
 
 /* Calls already reported in this function, to report each call site once
    even when GCC duplicated it (unrolling, tail duplication).  */
@@ -51,19 +43,6 @@ struct reported_call
 };
 static vec<reported_call> reported;
 
-/* The function behind a clone or a split part (foo.constprop.0,
-   foo.part.0): the one the user wrote.  */
-static tree
-source_function (tree decl)
-{
-  cgraph_node *node = cgraph_node::get (decl);
-  while (node && node->clone_of)
-    node = node->clone_of;
-  if (node && node->former_clone_of)
-    return node->former_clone_of;
-  tree origin = DECL_ABSTRACT_ORIGIN (decl);
-  return origin && TREE_CODE (origin) == FUNCTION_DECL ? origin : decl;
-}
 
 /* The function whose source holds the call at LOC: the innermost
    function inlined around it, else the function being compiled.  */
@@ -79,15 +58,9 @@ source_caller (location_t loc, tree fn)
 	if (origin && TREE_CODE (origin) == FUNCTION_DECL)
 	  return origin;
       }
-  return source_function (fn);
+  return hot_source_function (fn);
 }
 
-static const char *
-name_of (tree decl)
-{
-  tree name = DECL_NAME (decl);
-  return name ? IDENTIFIER_POINTER (name) : "(anonymous)";
-}
 
 /* The entry governing a call from the code of FN at LOC to CALLEE.  A
    "callers" scope matches the function the call is written in or any
@@ -108,7 +81,7 @@ entry_for_call (tree callee, location_t loc, tree fn)
 	if ((e = hot_entry_for (callee, source_caller (site, fn))))
 	  return e;
       }
-  return hot_entry_for (callee, source_function (fn));
+  return hot_entry_for (callee, hot_source_function (fn));
 }
 
 /* Copy the reasons of FN's remaining calls to hot functions.  */
@@ -122,7 +95,7 @@ capture_edges (function *fn)
     return;
   for (cgraph_edge *e = node->callees; e; e = e->next_callee)
     if (e->call_stmt && e->inline_failed
-	&& policy_mentions (hot_policy, name_of (e->callee->decl)))
+	&& policy_mentions (hot_policy, hot_name_of (e->callee->decl)))
       captured.safe_push ({ e->callee->decl, gimple_location (e->call_stmt),
 			    e->inline_failed });
 }
@@ -142,95 +115,6 @@ reason_for (function *fn, gimple *stmt, tree callee)
   return CIF_UNSPECIFIED;
 }
 
-static int
-size_of (tree callee)
-{
-  unsigned uid = DECL_UID (callee);
-  for (const callee_size &s : sizes)
-    if (s.uid == uid)
-      return s.size;
-  return -1;
-}
-
-/* A note saying what the user can do about REASON.  */
-static void
-hint (location_t loc, cgraph_inline_failed_t reason, tree callee, tree fn)
-{
-  const char *param = NULL;
-  int value = 0;
-  switch (reason)
-    {
-    case CIF_MAX_INLINE_INSNS_AUTO_LIMIT:
-      param = "max-inline-insns-auto";
-      value = opt_for_fn (fn, param_max_inline_insns_auto);
-      break;
-    case CIF_MAX_INLINE_INSNS_SINGLE_LIMIT:
-      param = "max-inline-insns-single";
-      value = opt_for_fn (fn, param_max_inline_insns_single);
-      break;
-    case CIF_INLINE_UNIT_GROWTH_LIMIT:
-      param = "inline-unit-growth";
-      value = opt_for_fn (fn, param_inline_unit_growth);
-      break;
-    case CIF_LARGE_FUNCTION_GROWTH_LIMIT:
-      param = "large-function-growth";
-      value = opt_for_fn (fn, param_large_function_growth);
-      break;
-    case CIF_LARGE_STACK_FRAME_GROWTH_LIMIT:
-      param = "large-stack-frame-growth";
-      value = opt_for_fn (fn, param_stack_frame_growth);
-      break;
-    case CIF_BODY_NOT_AVAILABLE:
-      inform (loc, "body not available here: define it in a header or "
-	      "build with %<-flto%> [hotinline]");
-      return;
-    case CIF_UNLIKELY_CALL:
-    case CIF_NEVER_CALL:
-      inform (loc, "call considered cold: GCC does not grow code on paths "
-	      "it expects to run rarely (as %<__builtin_expect%>, a cold "
-	      "function or profile feedback say) [hotinline]");
-      return;
-    case CIF_FUNCTION_NOT_CONSIDERED:
-    case CIF_FUNCTION_NOT_OPTIMIZED:
-      inform (loc, "the inliner did not consider this call (at %<-O0%>, "
-	      "with %<-fno-inline%> or in a function optimised for "
-	      "debugging GCC inlines only %<always_inline%> functions); "
-	      "make the entry %<action: always_inline%> [hotinline]");
-      return;
-    case CIF_OVERWRITABLE:
-      inform (loc, "the function can be replaced at link time: make it "
-	      "static or hidden, or build with "
-	      "%<-fno-semantic-interposition%> [hotinline]");
-      return;
-    case CIF_RECURSIVE_INLINING:
-      inform (loc, "the call is recursive [hotinline]");
-      return;
-    case CIF_TARGET_OPTION_MISMATCH:
-    case CIF_OPTIMIZATION_MISMATCH:
-      inform (loc, "caller and callee are compiled with different target "
-	      "or optimize attributes [hotinline]");
-      return;
-    case CIF_FUNCTION_NOT_INLINABLE:
-      if (lookup_attribute ("noinline", DECL_ATTRIBUTES (callee)))
-	inform (DECL_SOURCE_LOCATION (callee), "%qs declared %<noinline%> "
-		"here [hotinline]", name_of (source_function (callee)));
-      return;
-    case CIF_UNSPECIFIED:
-      inform (loc, "the call became a direct call only after the "
-	      "inlining decisions [hotinline]");
-      return;
-    default:
-      return;
-    }
-  int size = size_of (callee);
-  if (size >= 0)
-    inform (loc, "%qs is estimated at %d instructions; the limit is "
-	    "%<--param %s=%d%> [hotinline]", name_of (source_function (callee)),
-	    size, param, value);
-  else
-    inform (loc, "the limit is %<--param %s=%d%> [hotinline]", param,
-	    value);
-}
 
 /* Whether the call to CALLEE at LOC in the current function was reported
    already; records it otherwise.  */
@@ -297,14 +181,14 @@ note_inline_chain (location_t loc, tree fn)
       if (inner)
 	inform (LOCATION_LOCUS (BLOCK_SOURCE_LOCATION (inner)),
 		"%qs inlined into %qs here [hotinline]",
-		name_of (block_ultimate_origin (inner)), name_of (origin));
+		hot_name_of (block_ultimate_origin (inner)), hot_name_of (origin));
       inner = block;
     }
   if (inner)
     inform (LOCATION_LOCUS (BLOCK_SOURCE_LOCATION (inner)),
 	    "%qs inlined into %qs here [hotinline]",
-	    name_of (block_ultimate_origin (inner)),
-	    name_of (source_function (fn)));
+	    hot_name_of (block_ultimate_origin (inner)),
+	    hot_name_of (hot_source_function (fn)));
 }
 
 /* Report the call instruction INSN of the current function FN, described
@@ -313,7 +197,7 @@ static void
 report_call (rtx_insn *insn, const hot_call &c, tree fn)
 {
   tree caller = source_caller (c.loc, fn);
-  tree hot = source_function (c.callee);
+  tree hot = hot_source_function (c.callee);
   location_t loc = report_location (insn, c.loc, fn);
   const char *why = c.reason == CIF_UNSPECIFIED
 		      ? "the call appeared after inlining decisions"
@@ -328,19 +212,19 @@ report_call (rtx_insn *insn, const hot_call &c, tree fn)
     shown = hot_emit_report (loc, c.entry,
 			     "hot function %qs only partly inlined: the rest, "
 			     "%qs, stays a call: %s [hotinline]",
-			     name_of (hot), name_of (c.callee), why);
+			     hot_name_of (hot), hot_name_of (c.callee), why);
   else
     shown = hot_emit_report (loc, c.entry,
 			     "hot function %qs not inlined into %qs: %s "
-			     "[hotinline]", name_of (hot), name_of (caller),
+			     "[hotinline]", hot_name_of (hot), hot_name_of (caller),
 			     why);
   if (!shown)
     return;
   hot_note_entry (loc, c.entry);
-  hint (loc, c.reason, c.callee, fn);
+  hot_hint (loc, c.reason, c.callee, fn);
   if (hot != c.callee && hot != caller)
     inform (loc, "the call is to %qs, a part of %qs that GCC split off or "
-	    "specialised [hotinline]", name_of (c.callee), name_of (hot));
+	    "specialised [hotinline]", hot_name_of (c.callee), hot_name_of (hot));
   note_inline_chain (c.loc, fn);
 }
 
@@ -360,7 +244,7 @@ collect_hot_calls (function *fn)
 	  continue;
 	tree callee = gimple_call_fndecl (stmt);
 	if (!callee || fndecl_built_in_p (callee)
-	    || !policy_mentions (hot_policy, name_of (callee)))
+	    || !policy_mentions (hot_policy, hot_name_of (callee)))
 	  continue;
 	location_t loc = gimple_location (stmt);
 	const struct policy_entry *entry = entry_for_call (callee, loc,
@@ -399,7 +283,7 @@ report_declined_calls (function *fn)
 	continue;
       tree callee = call_target (insn);
       if (!callee || fndecl_built_in_p (callee)
-	  || !policy_mentions (hot_policy, name_of (callee)))
+	  || !policy_mentions (hot_policy, hot_name_of (callee)))
 	continue;
       location_t loc = INSN_LOCATION (insn);
       if (already_reported (callee, loc))
@@ -476,33 +360,6 @@ public:
   }
 };
 
-const pass_data sizes_pass_data = {
-  IPA_PASS, "hotinline_sizes", OPTGROUP_NONE, TV_NONE, 0, 0, 0, 0, 0
-};
-
-/* Right after the IPA inliner: the estimated size of each hot function,
-   while GCC's summaries still exist.  */
-class sizes_pass : public ipa_opt_pass_d
-{
-public:
-  /* A regular IPA pass, as the inliner it follows, with no summaries or
-     transforms of its own.  */
-  sizes_pass (gcc::context *ctxt)
-    : ipa_opt_pass_d (sizes_pass_data, ctxt, NULL, NULL, NULL, NULL, NULL,
-		      NULL, 0, NULL, NULL) {}
-  unsigned int execute (function *) final override
-  {
-    cgraph_node *node;
-    if (!ipa_size_summaries)
-      return 0;
-    FOR_EACH_DEFINED_FUNCTION (node)
-      if (!node->inlined_to
-	  && policy_mentions (hot_policy, name_of (node->decl)))
-	if (ipa_size_summary *s = ipa_size_summaries->get (node))
-	  sizes.safe_push ({ DECL_UID (node->decl), s->size });
-    return 0;
-  }
-};
 
 /* Count the calls to hot functions as written, before any inlining.  */
 static void
@@ -532,8 +389,6 @@ report_register (const char *plugin_name)
 {
   register_pass_at (plugin_name, new capture_pass (g),
 		    "*remove_cgraph_callee_edges", 0, PASS_POS_INSERT_BEFORE);
-  register_pass_at (plugin_name, new sizes_pass (g), "inline", 1,
-		    PASS_POS_INSERT_AFTER);
   register_pass_at (plugin_name, new calls_pass (g), "optimized", 1,
 		    PASS_POS_INSERT_AFTER);
   register_pass_at (plugin_name, new report_pass (g), "final", 1,

@@ -487,15 +487,25 @@ START_TEST (test_uninlinable_skipped_at_every_level)
 }
 END_TEST
 
-START_TEST (test_interposable_skipped_under_pic)
+/* Samples of testsuite/samples/ that state all their expectations;
+   HAND: they also carry HOT_HAND markers to compare with.  */
+static const struct
 {
-  check_sample (harness_src ("testsuite/samples/interposable.c"), "", false);
-}
-END_TEST
+  const char *file;
+  bool hand;
+} own_samples[] = {
+  { "interposable.c", false },	/* -fPIC: interposable, not forced.  */
+  { "strict.c", false },	/* A strict entry: an error.  */
+  { "scoped.c", false },	/* "files" scoping.  */
+  { "callers.c", false },	/* "callers" scoping, call by call.  */
+  { "cxx.cc", true },		/* Overloads, templates, members.  */
+};
 
-START_TEST (test_strict_entry_makes_it_an_error)
+START_TEST (test_sample)
 {
-  check_sample (harness_src ("testsuite/samples/strict.c"), "", false);
+  check_sample (harness_src (harness_fmt ("testsuite/samples/%s",
+					  own_samples[_i].file)),
+		"", own_samples[_i].hand);
 }
 END_TEST
 
@@ -519,24 +529,6 @@ START_TEST (test_strict_argument_makes_it_an_error)
     expected += strcmp (s.ds.d[i].kind, "warning") == 0;
   ck_assert_uint_eq (errors, expected);
   ck_assert_uint_eq (warnings, 0);
-}
-END_TEST
-
-START_TEST (test_forcing_scoped_by_callers)
-{
-  check_sample (harness_src ("testsuite/samples/callers.c"), "", false);
-}
-END_TEST
-
-START_TEST (test_cxx_names)
-{
-  check_sample (harness_src ("testsuite/samples/cxx.cc"), "", true);
-}
-END_TEST
-
-START_TEST (test_forcing_scoped_by_files)
-{
-  check_sample (harness_src ("testsuite/samples/scoped.c"), "", false);
 }
 END_TEST
 
@@ -576,12 +568,9 @@ samples_suite (void)
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_loop_test (tc, test_uninlinable_skipped_at_every_level, 0,
 		       (int) (sizeof levels / sizeof *levels));
-  tcase_add_test (tc, test_interposable_skipped_under_pic);
-  tcase_add_test (tc, test_strict_entry_makes_it_an_error);
+  tcase_add_loop_test (tc, test_sample, 0,
+		       (int) (sizeof own_samples / sizeof *own_samples));
   tcase_add_test (tc, test_strict_argument_makes_it_an_error);
-  tcase_add_test (tc, test_forcing_scoped_by_files);
-  tcase_add_test (tc, test_cxx_names);
-  tcase_add_test (tc, test_forcing_scoped_by_callers);
   suite_add_tcase (s, tc);
   return s;
 }
