@@ -41,14 +41,28 @@ root_of (cgraph_edge *e)
   return e->caller->inlined_to ? e->caller->inlined_to : e->caller;
 }
 
-/* Whether inlining E would put a function inside itself: its callee is
-   the caller or one of the functions the caller was inlined through.  */
+/* How deep a call may sit in bodies inlined into its function before
+   surgical forcing stops following it: hot functions calling hot
+   functions are inlined into each other this far, no further.  Policies
+   that name many functions would otherwise grow code exponentially.  */
+enum { MAX_INLINE_DEPTH = 8 };
+
+/* Bounds on time and code growth whatever the policy says: surgical
+   forcing is for a handful of hot functions.  At most this many inlinings
+   per unit, and at most this many times the unit's own estimated size
+   added by them.  */
+enum { MAX_SURGICAL_INLINES = 2000, MAX_GROWTH_FACTOR = 3 };
+
+/* Whether inlining E would put a function inside itself (its callee is the
+   caller or one of the functions the caller was inlined through), or
+   would go deeper than MAX_INLINE_DEPTH.  */
 static bool
-recursive_p (cgraph_edge *e, cgraph_node *callee)
+recursive_or_too_deep_p (cgraph_edge *e, cgraph_node *callee)
 {
+  int depth = 0;
   for (cgraph_node *n = e->caller; n;
        n = n->inlined_to && n->callers ? n->callers->caller : NULL)
-    if (n->decl == callee->decl)
+    if (n->decl == callee->decl || ++depth > MAX_INLINE_DEPTH)
       return true;
   return false;
 }
@@ -59,7 +73,8 @@ static bool
 forcible_edge_p (cgraph_edge *e, bool all_entries)
 {
   if (!e->inline_failed || !heuristic_reason_p (e->inline_failed)
-      || e->call_stmt_cannot_inline_p || e->indirect_unknown_callee)
+      || e->call_stmt_cannot_inline_p || e->indirect_unknown_callee
+      || e->speculative)
     return false;
 
   enum availability avail;
@@ -78,9 +93,9 @@ forcible_edge_p (cgraph_edge *e, bool all_entries)
   tree caller = root_of (e)->decl;
   ipa_fn_summary *summary = ipa_fn_summaries
 			    ? ipa_fn_summaries->get (callee) : NULL;
-  if (!summary || !summary->inlinable
+  if (!summary || !summary->inlinable || !ipa_size_summaries
       || lookup_attribute ("noinline", DECL_ATTRIBUTES (callee->decl))
-      || recursive_p (e, callee)
+      || recursive_or_too_deep_p (e, callee)
       || !targetm.target_option.can_inline_p (caller, callee->decl)
       || DECL_FUNCTION_SPECIFIC_OPTIMIZATION (caller)
 	 != DECL_FUNCTION_SPECIFIC_OPTIMIZATION (callee->decl))
@@ -88,32 +103,64 @@ forcible_edge_p (cgraph_edge *e, bool all_entries)
   return true;
 }
 
-/* The first declined hot call that can be forced, or NULL.  */
-static cgraph_edge *
-next_forcible_edge (bool all_entries)
+/* Add the calls of NODE, and of the bodies inlined into it, to WORK.  */
+static void
+queue_calls (cgraph_node *node, vec<cgraph_edge *> *work)
 {
-  cgraph_node *node;
-  FOR_EACH_DEFINED_FUNCTION (node)
-    for (cgraph_edge *e = node->callees; e; e = e->next_callee)
-      if (forcible_edge_p (e, all_entries))
-	return e;
-  return NULL;
+  for (cgraph_edge *e = node->callees; e; e = e->next_callee)
+    if (e->inline_failed)
+      work->safe_push (e);
+    else
+      queue_calls (e->callee, work);
 }
 
-/* Inline the declined hot calls, one at a time: each inlining can bring
-   new calls (those of the inlined body), which are considered too.  */
+/* Inline the declined hot calls.  Each inlining brings the calls of the
+   inlined body, which are considered in turn; nothing else is looked at
+   twice.  */
 static void
 inline_declined_hot_calls (bool all_entries)
 {
-  /* A bound against any cycle the checks above would miss.  */
-  for (unsigned n = 0; n < 100000; n++)
+  auto_vec<cgraph_edge *> work;
+  cgraph_node *node;
+  long unit_size = 0, growth = 0;
+  FOR_EACH_DEFINED_FUNCTION (node)
+    if (!node->inlined_to)
+      {
+	queue_calls (node, &work);
+	if (ipa_size_summary *s = ipa_size_summaries->get (node))
+	  unit_size += s->size;
+      }
+
+  /* The functions that received inlined bodies: their summaries are
+     brought up to date once, at the end, not after every inlining.  */
+  hash_set<cgraph_node *> grown;
+  while (!work.is_empty ())
     {
-      cgraph_edge *e = next_forcible_edge (all_entries);
-      if (!e)
-	return;
-      inline_call (e, true, NULL, NULL, true);
+      cgraph_edge *e = work.pop ();
+      if (!forcible_edge_p (e, all_entries))
+	continue;
+      ipa_size_summary *callee_size = ipa_size_summaries->get (e->callee);
+      if (hot_stats.calls_forced == MAX_SURGICAL_INLINES
+	  || growth > MAX_GROWTH_FACTOR * unit_size)
+	{
+	  warning (0, "surgical forcing stopped after %u inlinings that grew "
+		   "this unit by an estimated %ld%%; the remaining hot calls "
+		   "stay calls [hotinline]", hot_stats.calls_forced,
+		   unit_size ? 100 * growth / unit_size : 0);
+	  break;
+	}
+      growth += callee_size ? callee_size->size : 0;
+      grown.add (root_of (e));
+      inline_call (e, true, NULL, NULL, false);
       hot_stats.calls_forced++;
+      /* E's callee is now the inlined copy; its calls are new.  */
+      queue_calls (e->callee, &work);
     }
+  /* Walk the symbol table rather than GROWN: a function that received a
+     body may since have been inlined itself.  */
+  FOR_EACH_DEFINED_FUNCTION (node)
+    if (!node->inlined_to && grown.contains (node))
+      ipa_update_overall_fn_summary (node);
 }
 
 const pass_data surgical_pass_data = {
