@@ -5,6 +5,7 @@
 #include <glob.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "e2e-suites.h"
 #include "harness.h"
@@ -286,6 +287,41 @@ START_TEST (test_harness_counts_every_kind_of_call)
 }
 END_TEST
 
+/* make install and uninstall, into a DESTDIR; the installed plugin is
+   the one GCC finds by its short name (-fplugin=hotinline) when DESTDIR
+   is empty.  */
+START_TEST (test_install_and_uninstall)
+{
+  const char *dest = harness_tmpdir ();
+  const char *gcc = harness_gcc ();
+  struct run dir = harness_sh (harness_fmt ("%s -print-file-name=plugin",
+					    gcc));
+  dir.out[strcspn (dir.out, "\n")] = '\0';
+  const char *make = harness_fmt ("make -s -C %s GCC=%s DESTDIR=%s "
+				  "PREFIX=/opt/hi", harness_srcdir (), gcc,
+				  dest);
+  struct run r = harness_sh (harness_fmt ("%s install", make));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  const char *plugin = harness_fmt ("%s%s/hotinline.so", dest, dir.out);
+  ck_assert_msg (access (plugin, R_OK) == 0, "%s not installed", plugin);
+  const char *policy = harness_fmt ("%s/opt/hi/share/hotinline/policies/"
+				    "linux-xarray.yaml", dest);
+  ck_assert_msg (access (policy, R_OK) == 0, "%s not installed", policy);
+
+  /* The installed copy works.  */
+  const char *src = harness_write ("plain.c", plain_source);
+  r = harness_sh (harness_fmt ("%s -O2 -c %s -o /dev/null -fplugin=%s "
+			       "-fplugin-arg-hotinline-policy=%s", gcc, src,
+			       plugin, policy));
+  ck_assert_msg (r.status == 0 && !*r.err, "%s", r.err);
+
+  r = harness_sh (harness_fmt ("%s uninstall", make));
+  ck_assert_int_eq (r.status, 0);
+  ck_assert (access (plugin, F_OK) != 0);
+  ck_assert (access (policy, F_OK) != 0);
+}
+END_TEST
+
 Suite *
 plugin_load_suite (void)
 {
@@ -306,6 +342,11 @@ plugin_load_suite (void)
   tc = tcase_create ("Harness");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_test (tc, test_harness_counts_every_kind_of_call);
+  suite_add_tcase (s, tc);
+
+  tc = tcase_create ("Installation");
+  tcase_set_timeout (tc, E2E_TIMEOUT);
+  tcase_add_test (tc, test_install_and_uninstall);
   suite_add_tcase (s, tc);
 
   tc = tcase_create ("Arguments");

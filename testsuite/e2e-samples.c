@@ -509,6 +509,37 @@ START_TEST (test_sample)
 }
 END_TEST
 
+/* A policy that forces a family of functions calling each other three
+   times over would grow code exponentially: surgical forcing stops at its
+   bounds with a warning, in bounded time, and the build passes.  */
+START_TEST (test_surgical_forcing_is_bounded)
+{
+  const char *text = "";
+  for (int i = 0; i < 14; i++)
+    text = harness_fmt ("%sint f%d (int x) { int s = x * %d; for (int i = 0;"
+			" i < x; i++) s ^= s >> 3; %s return s; }\n", text,
+			i, i + 3,
+			i < 13 ? harness_fmt ("s += f%d (s) + f%d (s + 1) + "
+					      "f%d (s + 2);", i + 1, i + 1,
+					      i + 1) : "");
+  const char *src = harness_write ("fanout.c", text);
+  const char *policy = harness_write ("fanout.yaml",
+				      "version: 1\nfunctions:\n"
+				      "  - {name: \"f*\", action: "
+				      "always_inline}\n");
+  struct args a = { { 0 }, 0 };
+  args_add (&a, harness_gcc ());
+  args_add_plugin (&a, &policy, 1);
+  args_add_words (&a, harness_fmt ("-fplugin-arg-hotinline-strategy=surgical "
+				   "-fplugin-arg-hotinline-severity=note -O2 "
+				   "-fchecking -c %s -o %s/fanout.o", src,
+				   harness_tmpdir ()));
+  struct run r = harness_run (a.v, NULL);
+  ck_assert_msg (r.status == 0, "%.2000s", r.err);
+  ck_assert_ptr_nonnull (strstr (r.err, "surgical forcing stopped after"));
+}
+END_TEST
+
 START_TEST (test_strict_argument_makes_it_an_error)
 {
   const char *src = harness_src ("testsuite/samples/uninlinable.c");
@@ -571,6 +602,7 @@ samples_suite (void)
   tcase_add_loop_test (tc, test_sample, 0,
 		       (int) (sizeof own_samples / sizeof *own_samples));
   tcase_add_test (tc, test_strict_argument_makes_it_an_error);
+  tcase_add_test (tc, test_surgical_forcing_is_bounded);
   suite_add_tcase (s, tc);
   return s;
 }
