@@ -52,7 +52,7 @@ TEST_SRC := $(filter-out testsuite/bench-%.c,$(wildcard testsuite/*.c))
 TEST_BIN := $(B)/check_hotinline
 BENCH_BIN := $(B)/bench_strategies
 
-.PHONY: all check check-all bench install uninstall demo clean
+.PHONY: all check check-all bench fuzz install uninstall demo clean
 all: $(PLUGIN)
 
 $(B):
@@ -81,6 +81,24 @@ $(BENCH_BIN): testsuite/bench-strategies.c testsuite/harness.c \
 # Benchmarks, for both GCCs; writes BENCHMARKS.md.  Not part of check.
 bench:
 	sh testsuite/bench.sh
+
+# Fuzz the policy loader with libFuzzer, ASan and UBSan (clang).
+# FUZZ_RUNS executions; crashing inputs land in build/fuzz/.
+FUZZ_RUNS ?= 10000000
+FUZZ_BIN := build/fuzz/fuzz-policy
+$(FUZZ_BIN): testsuite/fuzz-policy.c $(CORE_SRC) $(wildcard plugin/*.h)
+	mkdir -p build/fuzz
+	clang -g -O1 -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=undefined -Iplugin $(IBERTY_CFLAGS) \
+		$(YAML_CFLAGS) testsuite/fuzz-policy.c plugin/policy.c \
+		plugin/policy-load.c plugin/suggest.c -o $@ $(YAML_LIBS) \
+		$(IBERTY_LIBS)
+
+fuzz: $(FUZZ_BIN)
+	mkdir -p build/fuzz/corpus
+	cd build/fuzz && ./fuzz-policy -runs=$(FUZZ_RUNS) -max_len=4096 \
+		-rss_limit_mb=1024 -print_final_stats=1 corpus \
+		$(CURDIR)/testsuite/fuzz-corpus
 
 # The tests find the plugin, the compiler and the sources through the
 # environment, so one test binary serves every GCC.
