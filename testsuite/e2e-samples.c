@@ -481,6 +481,30 @@ START_TEST (test_surgical_changes_only_hot_callers)
 }
 END_TEST
 
+/* Same input, same output: each example compiled twice, forcing with its
+   policy and reporting everything else it calls, gives byte-identical
+   objects and identical diagnostics.  */
+START_TEST (test_builds_are_deterministic)
+{
+  struct sample s = load_sample (examples.gl_pathv[_i]);
+  s.policies[s.n_policies++]
+    = harness_write ("all.yaml", "version: 1\nfunctions:\n"
+		     "  - {name: \"*\", action: report}\n");
+  s.plugin_args = "-fplugin-arg-hotinline-summary";
+  const char *a = obj_path (&s, "first"), *b = obj_path (&s, "second");
+  struct run ra = build (&s, true, "-g", a);
+  struct run rb = build (&s, true, "-g", b);
+  ck_assert_int_eq (ra.status, 0);
+  ck_assert_int_eq (rb.status, 0);
+  ck_assert_msg (strstr (ra.err, "hot function"), "nothing reported");
+  ck_assert_str_eq (ra.err, rb.err);
+  size_t na, nb;
+  char *da = harness_read (a, &na), *db = harness_read (b, &nb);
+  ck_assert_msg (na == nb && memcmp (da, db, na) == 0,
+		 "%s and %s differ", a, b);
+}
+END_TEST
+
 /* examples/: at their own options.  */
 
 START_TEST (test_example_forced_like_by_hand)
@@ -600,6 +624,12 @@ samples_suite (void)
 		       (int) (examples.gl_pathc * (sizeof surgical_levels
 						   / sizeof *surgical_levels)));
   tcase_add_loop_test (tc, test_surgical_under_lto, 0,
+		       (int) examples.gl_pathc);
+  suite_add_tcase (s, tc);
+
+  tc = tcase_create ("Determinism");
+  tcase_set_timeout (tc, E2E_TIMEOUT);
+  tcase_add_loop_test (tc, test_builds_are_deterministic, 0,
 		       (int) examples.gl_pathc);
   suite_add_tcase (s, tc);
 
