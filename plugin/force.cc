@@ -196,6 +196,10 @@ force_hot_functions (void *, void *)
   if (hot_config.strategy == CONFIG_STRATEGY_SURGICAL
       && hot_surgical_possible ())
     return;
+  /* At an LTO link the bodies are not loaded yet and the early inliner has
+     run long ago: forcing there is surgical.  */
+  if (in_lto_p)
+    return;
 
   auto_vec<candidate> cands;
   cgraph_node *node;

@@ -33,7 +33,6 @@ struct edge_reason
 static tree captured_fn;
 static vec<edge_reason> captured;
 
-
 /* Calls already reported in this function, to report each call site once
    even when GCC duplicated it (unrolling, tail duplication).  */
 struct reported_call
@@ -42,7 +41,6 @@ struct reported_call
   location_t loc;
 };
 static vec<reported_call> reported;
-
 
 /* The function whose source holds the call at LOC: the innermost
    function inlined around it, else the function being compiled.  */
@@ -60,7 +58,6 @@ source_caller (location_t loc, tree fn)
       }
   return hot_source_function (fn);
 }
-
 
 /* The entry governing a call from the code of FN at LOC to CALLEE.  A
    "callers" scope matches the function the call is written in or any
@@ -114,7 +111,6 @@ reason_for (function *fn, gimple *stmt, tree callee)
 	return r.reason;
   return CIF_UNSPECIFIED;
 }
-
 
 /* Whether the call to CALLEE at LOC in the current function was reported
    already; records it otherwise.  */
@@ -359,7 +355,6 @@ public:
     return 0;
   }
 };
-
 
 /* Count the calls to hot functions as written, before any inlining.  */
 static void

@@ -5,7 +5,8 @@
    inliner, so functions that do not call hot functions come out the same.
 
    It also serves "callers"-scoped always_inline entries under either
-   strategy, since an attribute cannot say "only from these callers".  */
+   strategy, since an attribute cannot say "only from these callers", and
+   every entry at an LTO link, where attribute forcing is too late.  */
 #include "gcc-compat.h"
 
 #include "hotinline.h"
@@ -182,8 +183,8 @@ public:
   }
   unsigned int execute (function *) final override
   {
-    inline_declined_hot_calls (hot_config.strategy
-			       == CONFIG_STRATEGY_SURGICAL);
+    inline_declined_hot_calls (hot_config.strategy == CONFIG_STRATEGY_SURGICAL
+			       || in_lto_p);
     return 0;
   }
 };

@@ -428,10 +428,10 @@ check_surgical (const char *path, const char *extra)
     }
 }
 
-/* Surgical forcing at link time: the IPA inliner runs in the LTO link, and
-   so does the plugin.  */
+/* Forcing at link time: the IPA inliner runs in the LTO link, and so
+   does the plugin, with the plugin arguments ARGS.  */
 static void
-check_surgical_lto (const char *path)
+check_forcing_at_lto_link (const char *path, const char *args)
 {
   struct sample s = load_sample (path);
   const char *ir = obj_path (&s, "ir");
@@ -441,26 +441,31 @@ check_surgical_lto (const char *path)
   struct args a = { { 0 }, 0 };
   args_add (&a, harness_gcc ());
   args_add_plugin (&a, s.policies, s.n_policies);
-  args_add_words (&a, "-fplugin-arg-hotinline-strategy=surgical -flto "
-		  "-fchecking");
+  args_add_words (&a, args);
+  args_add_words (&a, "-flto -fchecking");
   args_add_words (&a, s.options);
   args_add (&a, ir);
   args_add (&a, "-o");
   args_add (&a, exe);
   r = harness_run (a.v, NULL);
   ck_assert_msg (r.status == 0, "%s: LTO link failed: %.1500s", path, r.err);
-  check_calls (&s, NULL, exe, "surgical -flto");
+  check_calls (&s, NULL, exe, args);
   struct run out = harness_run ((const char *const[]) { exe, NULL }, NULL);
   ck_assert_int_eq (out.status, 0);
   ck_assert_str_eq (out.out, run_program (&s, obj_path (&s, "plain")));
 }
 
-START_TEST (test_surgical_under_lto)
+/* The plugin on the link line only: surgical, and the default strategy,
+   which is surgical there too since attribute forcing is too late.  */
+START_TEST (test_forcing_at_lto_link)
 {
-  struct sample s = load_sample (examples.gl_pathv[_i]);
+  const char *path = examples.gl_pathv[_i / 2];
+  struct sample s = load_sample (path);
   struct run r = build (&s, false, "", obj_path (&s, "plain"));
   ck_assert_int_eq (r.status, 0);
-  check_surgical_lto (examples.gl_pathv[_i]);
+  check_forcing_at_lto_link (path, _i % 2
+			     ? "-fplugin-arg-hotinline-strategy=surgical"
+			     : "");
 }
 END_TEST
 
@@ -623,8 +628,8 @@ samples_suite (void)
   tcase_add_loop_test (tc, test_surgical_changes_only_hot_callers, 0,
 		       (int) (examples.gl_pathc * (sizeof surgical_levels
 						   / sizeof *surgical_levels)));
-  tcase_add_loop_test (tc, test_surgical_under_lto, 0,
-		       (int) examples.gl_pathc);
+  tcase_add_loop_test (tc, test_forcing_at_lto_link, 0,
+		       (int) examples.gl_pathc * 2);
   suite_add_tcase (s, tc);
 
   tc = tcase_create ("Determinism");
