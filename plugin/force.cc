@@ -114,11 +114,8 @@ why_not_forcible (cgraph_node *node, tree *caller)
   for (cgraph_edge *e = node->callers; e; e = e->next_caller)
     {
       *caller = e->caller->decl;
-      if (!targetm.target_option.can_inline_p (*caller, decl))
-	return "its target options differ from those of its caller";
-      if (DECL_FUNCTION_SPECIFIC_OPTIMIZATION (*caller)
-	  != DECL_FUNCTION_SPECIFIC_OPTIMIZATION (decl))
-	return "its optimize attributes differ from those of its caller";
+      if (const char *why = hot_attribute_mismatch (*caller, decl))
+	return why;
     }
   *caller = NULL_TREE;
   return NULL;

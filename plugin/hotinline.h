@@ -38,6 +38,10 @@ tree hot_source_function (tree decl);
 /* DECL's name as written, for messages and policy lookups.  */
 const char *hot_name_of (tree decl);
 
+/* Why CALLEE cannot be inlined into CALLER because of their target or
+   optimize attributes, or NULL when they agree.  */
+const char *hot_attribute_mismatch (tree caller, tree callee);
+
 /* A note at LOC saying what the user can do about GCC's REASON for not
    inlining a call to CALLEE in FN.  */
 void hot_hint (location_t loc, cgraph_inline_failed_t reason, tree callee,

@@ -97,9 +97,7 @@ forcible_edge_p (cgraph_edge *e, bool all_entries)
   if (!summary || !summary->inlinable || !ipa_size_summaries
       || lookup_attribute ("noinline", DECL_ATTRIBUTES (callee->decl))
       || recursive_or_too_deep_p (e, callee)
-      || !targetm.target_option.can_inline_p (caller, callee->decl)
-      || DECL_FUNCTION_SPECIFIC_OPTIMIZATION (caller)
-	 != DECL_FUNCTION_SPECIFIC_OPTIMIZATION (callee->decl))
+      || hot_attribute_mismatch (caller, callee->decl))
     return false;
   return true;
 }
