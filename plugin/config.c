@@ -23,13 +23,16 @@ const char config_help_text[] =
   " forced is an error\n"
   "  -fplugin-arg-hotinline-quiet        print only errors\n"
   "  -fplugin-arg-hotinline-summary      print a summary for each unit\n"
+  "  -fplugin-arg-hotinline-results=DIR  write each unit's results to DIR"
+  " as JSON\n"
   "  -fplugin-arg-hotinline-disable      load the plugin but do nothing\n"
   "  -fplugin-arg-hotinline-version      print the version\n"
   "  -fplugin-arg-hotinline-help         print this list\n";
 
 static const char *const keys[] = { "policy", "severity", "strategy",
 				    "no-werror", "strict", "quiet", "summary",
-				    "disable", "version", "help", NULL };
+				    "results", "disable", "version", "help",
+				    NULL };
 static const char *const severities[] = { "note", "warning", "error", NULL };
 
 static char message[512];
@@ -105,6 +108,14 @@ config_apply (struct config *c, const char *key, const char *value)
     }
   if (strcmp (key, "severity") == 0)
     return severity (c, value);
+  if (strcmp (key, "results") == 0)
+    {
+      if (!value || !*value)
+	return "argument 'results' needs a directory: "
+	       "-fplugin-arg-hotinline-results=DIR";
+      c->results_dir = value;
+      return NULL;
+    }
   if (strcmp (key, "strategy") == 0)
     return strategy (c, value);
   if (strcmp (key, "no-werror") == 0)

@@ -30,6 +30,7 @@ struct config
 				   -Werror.  */
   bool quiet;			/* quiet: print only errors.  */
   bool summary;			/* summary: a per-unit summary.  */
+  const char *results_dir;	/* results=DIR: JSON results per unit.  */
   bool disable;			/* disable: load and do nothing.  */
   bool print_version;		/* version: print the version.  */
   bool print_help;		/* help: print the arguments.  */

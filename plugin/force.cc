@@ -231,6 +231,7 @@ force_hot_functions (void *, void *)
 
   for (candidate &c : cands)
     {
+      results_note_function (c.node->decl, c.why_not);
       if (!c.why_not)
 	{
 	  force_always_inline (c.node->decl);

@@ -95,6 +95,12 @@ hot_entry_for (tree fndecl, tree caller)
   return e;
 }
 
+bool
+hot_entry_matched (const struct policy_entry *entry)
+{
+  return matched_entries && matched_entries->contains (entry);
+}
+
 void
 hot_note_entry (location_t loc, const struct policy_entry *entry)
 {

@@ -93,6 +93,7 @@ plugin_init (struct plugin_name_args *info,
   surgical_register (info->base_name);
   report_register (info->base_name);
   hints_register (info->base_name);
+  results_register (info->base_name);
   summary_register (info->base_name);
   register_callback (info->base_name, PLUGIN_FINISH, hotinline_finish, NULL);
   return 0;

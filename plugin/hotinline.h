@@ -73,11 +73,24 @@ void hot_note_entry (location_t loc, const struct policy_entry *entry);
    runs); attribute forcing stands in when it cannot.  */
 bool hot_surgical_possible (void);
 
+/* Whether ENTRY matched anything in this unit.  */
+bool hot_entry_matched (const struct policy_entry *entry);
+
+/* What the results file of the unit records (results.cc); each does
+   nothing without -fplugin-arg-hotinline-results.  */
+void results_note_source_call (location_t loc, tree caller, tree callee,
+			       const struct policy_entry *entry);
+void results_note_left_call (location_t loc, tree caller, tree callee,
+			     const char *reason,
+			     const struct policy_entry *entry);
+void results_note_function (tree fndecl, const char *why_not);
+
 /* Register the callbacks and passes of each mode.  */
 void force_register (const char *plugin_name);
 void surgical_register (const char *plugin_name);
 void deps_register (const char *plugin_name);
 void hints_register (const char *plugin_name);
+void results_register (const char *plugin_name);
 void report_register (const char *plugin_name);
 void summary_register (const char *plugin_name);
 

@@ -202,6 +202,7 @@ report_call (rtx_insn *insn, const hot_call &c, tree fn)
     why = "no reason given by GCC";
 
   hot_stats.calls_not_inlined++;
+  results_note_left_call (loc, caller, hot, why, c.entry);
   bool shown;
   if (hot != c.callee && hot == caller)
     /* GCC split the function, inlined the head and calls the rest.  */
@@ -365,8 +366,14 @@ count_source_calls (void *, void *)
   cgraph_node *node;
   FOR_EACH_FUNCTION (node)
     for (cgraph_edge *e = node->callers; e; e = e->next_caller)
-      if (hot_entry_for (node->decl, e->caller->decl))
-	hot_stats.source_calls++;
+      if (const struct policy_entry *entry
+	    = hot_entry_for (node->decl, e->caller->decl))
+	{
+	  hot_stats.source_calls++;
+	  if (e->call_stmt)
+	    results_note_source_call (gimple_location (e->call_stmt),
+				      e->caller->decl, node->decl, entry);
+	}
 }
 
 static void

@@ -174,6 +174,55 @@ START_TEST (test_summary_counts_the_unit)
 }
 END_TEST
 
+/* Results as JSON: one file per unit, complete, also from a parallel
+   build writing into one directory.  */
+START_TEST (test_results_of_a_parallel_build)
+{
+  const char *dir = harness_tmpdir ();
+  const char *policy = harness_src ("testsuite/samples/report.yaml");
+  const char *report = harness_src ("testsuite/samples/report.c");
+  const char *objs = "";
+  for (int i = 0; i < 8; i++)
+    {
+      harness_sh (harness_fmt ("mkdir -p %s/u%d && cp %s %s/u%d/report.c",
+			       dir, i, report, dir, i));
+      objs = harness_fmt ("%s u%d/report.o", objs, i);
+    }
+  harness_write ("Makefile",
+		 harness_fmt ("CFLAGS = -O2 -w -fplugin=%s "
+			      "-fplugin-arg-hotinline-policy=%s "
+			      "-fplugin-arg-hotinline-results=%s/results\n"
+			      "all:%s\n", harness_plugin (), policy, dir,
+			      objs));
+  struct run r = harness_sh (harness_fmt ("mkdir -p %s/results && "
+					  "make -j4 -C %s CC=%s", dir, dir,
+					  harness_gcc ()));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+
+  r = harness_sh (harness_fmt ("ls %s/results | grep -c '^report\\.c\\."
+			       "[0-9a-f]*\\.json$'", dir));
+  ck_assert_str_eq (r.out, "8\n");
+  r = harness_sh (harness_fmt ("ls %s/results | grep -c tmp", dir));
+  ck_assert_str_eq (r.out, "0\n");
+  r = harness_sh (harness_fmt ("cat %s/results/*.json", dir));
+  size_t left = 0, gone = 0, units = 0;
+  for (const char *p = r.out; (p = strstr (p, "\"inlined\": false")); p++)
+    left++;
+  for (const char *p = r.out; (p = strstr (p, "\"inlined\": true")); p++)
+    gone++;
+  for (const char *p = r.out; (p = strstr (p, "\"format\": "
+					    "\"hotinline-results-1\"")); p++)
+    units++;
+  ck_assert_uint_eq (units, 8);
+  /* Per unit: 4 calls left (3 to mix, 1 to pinned); once inlined and the
+     dead call to mix removed.  */
+  ck_assert_uint_eq (left, 8 * REPORTED_CALLS);
+  ck_assert_uint_eq (gone, 8 * 2);
+  ck_assert_ptr_nonnull (strstr (r.out, "\"reason\": \"--param "
+				 "max-inline-insns-auto limit reached\""));
+}
+END_TEST
+
 Suite *
 diagnostics_suite (void)
 {
@@ -190,6 +239,7 @@ diagnostics_suite (void)
   tcase_add_test (tc, test_quiet_prints_only_errors);
   tcase_add_test (tc, test_json_diagnostics_carry_reports);
   tcase_add_test (tc, test_summary_counts_the_unit);
+  tcase_add_test (tc, test_results_of_a_parallel_build);
   suite_add_tcase (s, tc);
   return s;
 }

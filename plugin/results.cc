@@ -1,0 +1,207 @@
+/* Machine-readable results: with -fplugin-arg-hotinline-results=DIR, each
+   unit writes what it found to a JSON file of its own in DIR, built with
+   GCC's JSON writer.  Files are written under a temporary name and renamed
+   into place, so a parallel build never leaves a half-written one and
+   units never write to the same file.  */
+#include "gcc-compat.h"
+
+#include "hotinline.h"
+#include "json.h"
+
+namespace {
+
+/* A hot call site and what happened to it.  */
+struct call_record
+{
+  char *file;
+  int line, column;
+  const char *caller, *callee;	/* Identifier strings, GC-stable.  */
+  const char *reason;		/* NULL: inlined.  */
+  const struct policy_entry *entry;
+};
+
+/* A function an always_inline entry asked to force.  */
+struct function_record
+{
+  const char *name;
+  char *file;
+  int line;
+  const char *why_not;		/* NULL: forced.  */
+};
+
+static vec<call_record> source_calls;	/* As written, before inlining.  */
+static vec<call_record> left_calls;	/* Still calls in the object code.  */
+static vec<function_record> functions;
+
+static char *
+file_of (location_t loc)
+{
+  const char *file = LOCATION_FILE (loc);
+  return xstrdup (file ? file : "");
+}
+
+static json::object *
+entry_json (const struct policy_entry *e)
+{
+  json::object *o = new json::object ();
+  o->set ("name", new json::string (e->name.text));
+  o->set ("policy", new json::string (e->loc.file));
+  o->set ("line", new json::integer_number (e->name_loc.line));
+  o->set ("column", new json::integer_number (e->name_loc.column));
+  o->set ("action", new json::string (policy_action_name (e->action)));
+  o->set ("severity", new json::string (policy_severity_name (e->severity)));
+  return o;
+}
+
+static json::object *
+call_json (const call_record &c, bool inlined)
+{
+  json::object *o = new json::object ();
+  o->set ("file", new json::string (c.file));
+  o->set ("line", new json::integer_number (c.line));
+  o->set ("column", new json::integer_number (c.column));
+  o->set ("caller", new json::string (c.caller));
+  o->set ("callee", new json::string (c.callee));
+  o->set ("inlined", new json::literal (inlined));
+  if (c.reason)
+    o->set ("reason", new json::string (c.reason));
+  o->set ("action", new json::string (policy_action_name (c.entry->action)));
+  o->set ("severity",
+	  new json::string (policy_severity_name (c.entry->severity)));
+  o->set ("entry", new json::string (c.entry->name.text));
+  return o;
+}
+
+/* Whether the source call C is still a call somewhere in the object.  */
+static bool
+left_as_call (const call_record &c)
+{
+  for (const call_record &l : left_calls)
+    if (l.line == c.line && l.column == c.column
+	&& strcmp (l.callee, c.callee) == 0 && strcmp (l.file, c.file) == 0)
+      return true;
+  return false;
+}
+
+static json::object *
+unit_json (void)
+{
+  json::object *root = new json::object ();
+  root->set ("format", new json::string ("hotinline-results-1"));
+  root->set ("unit", new json::string (hot_unit ()));
+
+  json::array *entries = new json::array ();
+  for (size_t i = 0; i < policy_entry_count (hot_policy); i++)
+    {
+      const struct policy_entry *e = policy_entry_at (hot_policy, i);
+      json::object *o = entry_json (e);
+      o->set ("matched", new json::literal (hot_entry_matched (e)));
+      entries->append (o);
+    }
+  root->set ("entries", entries);
+
+  /* Calls as written that are gone were inlined; then every call left.  */
+  json::array *calls = new json::array ();
+  for (const call_record &c : source_calls)
+    if (!left_as_call (c))
+      calls->append (call_json (c, true));
+  for (const call_record &c : left_calls)
+    calls->append (call_json (c, false));
+  root->set ("calls", calls);
+
+  json::array *fns = new json::array ();
+  for (const function_record &f : functions)
+    {
+      json::object *o = new json::object ();
+      o->set ("function", new json::string (f.name));
+      o->set ("file", new json::string (f.file));
+      o->set ("line", new json::integer_number (f.line));
+      o->set ("forced", new json::literal (f.why_not == NULL));
+      if (f.why_not)
+	o->set ("why_not", new json::string (f.why_not));
+      fns->append (o);
+    }
+  root->set ("functions", fns);
+  return root;
+}
+
+/* A file name of DIR for this unit: its base name and a hash of its full
+   path and of the working directory, so that units with the same name in
+   different directories do not collide, and the same unit rebuilt
+   replaces its old results.  */
+static char *
+results_path (const char *dir, const char *suffix)
+{
+  char *cwd = getpwd () ? xstrdup (getpwd ()) : xstrdup ("");
+  const char *unit = hot_unit ();
+  hashval_t h = iterative_hash (unit, strlen (unit),
+				iterative_hash (cwd, strlen (cwd), 0));
+  free (cwd);
+  return xasprintf ("%s/%s.%08x.json%s", dir, lbasename (unit),
+		    (unsigned) h, suffix);
+}
+
+static void
+write_results (void *, void *)
+{
+  if (!hot_policy || !hot_config.results_dir)
+    return;
+  char *tmp = results_path (hot_config.results_dir,
+			    xasprintf (".%d.tmp", (int) getpid ()));
+  char *path = results_path (hot_config.results_dir, "");
+  FILE *f = fopen (tmp, "w");
+  if (!f)
+    {
+      error ("cannot write hotinline results %qs: %m [hotinline]", tmp);
+      return;
+    }
+  json::object *root = unit_json ();
+  root->dump (f);
+  fputc ('\n', f);
+  delete root;
+  if (fclose (f) != 0 || rename (tmp, path) != 0)
+    error ("cannot write hotinline results %qs: %m [hotinline]", path);
+}
+
+} // namespace
+
+void
+results_note_source_call (location_t loc, tree caller, tree callee,
+			  const struct policy_entry *entry)
+{
+  if (!hot_config.results_dir)
+    return;
+  expanded_location x = expand_location (loc);
+  source_calls.safe_push ({ file_of (loc), x.line, x.column,
+			    hot_name_of (caller), hot_name_of (callee), NULL,
+			    entry });
+}
+
+void
+results_note_left_call (location_t loc, tree caller, tree callee,
+			const char *reason, const struct policy_entry *entry)
+{
+  if (!hot_config.results_dir)
+    return;
+  expanded_location x = expand_location (loc);
+  left_calls.safe_push ({ file_of (loc), x.line, x.column,
+			  hot_name_of (caller), hot_name_of (callee), reason,
+			  entry });
+}
+
+void
+results_note_function (tree fndecl, const char *why_not)
+{
+  if (!hot_config.results_dir)
+    return;
+  functions.safe_push ({ hot_name_of (fndecl),
+			 file_of (DECL_SOURCE_LOCATION (fndecl)),
+			 DECL_SOURCE_LINE (fndecl), why_not });
+}
+
+void
+results_register (const char *plugin_name)
+{
+  if (hot_config.results_dir)
+    register_callback (plugin_name, PLUGIN_FINISH_UNIT, write_results, NULL);
+}
