@@ -48,12 +48,16 @@ CORE_OBJ := $(patsubst plugin/%.c,$(B)/%.o,$(CORE_SRC))
 PLUGIN_OBJ := $(patsubst plugin/%.cc,$(B)/%.o,$(PLUGIN_SRC))
 PLUGIN := $(B)/hotinline.so
 
+JANSSON_LIBS = $(shell $(PKG_CONFIG) --libs jansson)
+SUMMARY_TOOL := $(B)/hotinline-summary
+BINDIR ?= $(PREFIX)/bin
+
 TEST_SRC := $(filter-out testsuite/bench-%.c,$(wildcard testsuite/*.c))
 TEST_BIN := $(B)/check_hotinline
 BENCH_BIN := $(B)/bench_strategies
 
 .PHONY: all check check-all bench fuzz install uninstall demo clean
-all: $(PLUGIN)
+all: $(PLUGIN) $(SUMMARY_TOOL)
 
 $(B):
 	mkdir -p $@
@@ -66,6 +70,9 @@ $(B)/%.o: plugin/%.cc $(wildcard plugin/*.h) | $(B)
 
 $(PLUGIN): $(CORE_OBJ) $(PLUGIN_OBJ)
 	$(GXX) -shared -o $@ $^ $(YAML_LIBS)
+
+$(SUMMARY_TOOL): tools/hotinline-summary.c | $(B)
+	$(GCC) -std=gnu11 $(WARN) $(OPT) $< -o $@ $(JANSSON_LIBS)
 
 $(TEST_BIN): $(TEST_SRC) $(wildcard testsuite/*.h) $(CORE_OBJ)
 	$(GCC) -std=gnu11 $(WARN) $(OPT) -Iplugin -Itestsuite $(CHECK_CFLAGS) \
@@ -102,8 +109,9 @@ fuzz: $(FUZZ_BIN)
 
 # The tests find the plugin, the compiler and the sources through the
 # environment, so one test binary serves every GCC.
-check: $(PLUGIN) $(TEST_BIN)
+check: $(PLUGIN) $(TEST_BIN) $(SUMMARY_TOOL)
 	HOTINLINE_PLUGIN=$(abspath $(PLUGIN)) HOTINLINE_GCC=$(GCC) \
+	HOTINLINE_SUMMARY=$(abspath $(SUMMARY_TOOL)) \
 	HOTINLINE_SRCDIR=$(CURDIR) HOTINLINE_WORKDIR=$(abspath $(B))/work \
 	./$(TEST_BIN)
 
@@ -112,13 +120,16 @@ check-all:
 	$(MAKE) check GCC=gcc
 	$(MAKE) check GCC=gcc-11
 
-install: $(PLUGIN)
-	install -d $(DESTDIR)$(PLUGINDIR) $(DESTDIR)$(DATADIR)/policies
+install: $(PLUGIN) $(SUMMARY_TOOL)
+	install -d $(DESTDIR)$(PLUGINDIR) $(DESTDIR)$(DATADIR)/policies \
+		$(DESTDIR)$(BINDIR)
 	install -m 644 $(PLUGIN) $(DESTDIR)$(PLUGINDIR)/hotinline.so
+	install -m 755 $(SUMMARY_TOOL) $(DESTDIR)$(BINDIR)/hotinline-summary
 	install -m 644 policies/*.yaml $(DESTDIR)$(DATADIR)/policies/
 
 uninstall:
 	rm -f $(DESTDIR)$(PLUGINDIR)/hotinline.so
+	rm -f $(DESTDIR)$(BINDIR)/hotinline-summary
 	rm -rf $(DESTDIR)$(DATADIR)
 
 # Build the xarray example without and with the plugin and show what

@@ -3,6 +3,7 @@
    where four hot calls stay calls (three to mix, one to pinned).  */
 #define _GNU_SOURCE
 #include <check.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "e2e-suites.h"
@@ -223,6 +224,55 @@ START_TEST (test_results_of_a_parallel_build)
 }
 END_TEST
 
+/* The build-wide view: the summary tool merges results, lists stale
+   entries, and its diff catches a hot call that stopped being inlined.  */
+START_TEST (test_summary_tool_and_regression_diff)
+{
+  const char *tool = getenv ("HOTINLINE_SUMMARY");
+  ck_assert_msg (tool, "HOTINLINE_SUMMARY not set");
+  const char *dir = harness_tmpdir ();
+  const char *policy = harness_write ("hot.yaml",
+				      "version: 1\n"
+				      "functions:\n"
+				      "  - {name: mix}\n"
+				      "  - {name: pinned}\n"
+				      "  - {name: nothing_here}\n");
+  const char *builds[] = { "old", "new" };
+  const char *params[] = { "--param max-inline-insns-auto=400", "" };
+  for (int i = 0; i < 2; i++)
+    {
+      harness_sh (harness_fmt ("mkdir -p %s/%s", dir, builds[i]));
+      struct run r = compile_report (policy,
+				     harness_fmt ("-fplugin-arg-hotinline-"
+						  "results=%s/%s", dir,
+						  builds[i]), params[i]);
+      ck_assert_int_eq (r.status, 0);
+    }
+  struct run r = harness_sh (harness_fmt ("%s %s/new", tool, dir));
+  ck_assert_int_eq (r.status, 0);
+  ck_assert_ptr_nonnull (strstr (r.out, "1 units\n"));
+  ck_assert_ptr_nonnull (strstr (r.out, "--param max-inline-insns-auto "
+				 "limit reached (3)"));
+  ck_assert_ptr_nonnull (strstr (r.out, "policy entries that matched "
+				 "nothing in any unit:\n"));
+  ck_assert_ptr_nonnull (strstr (r.out, "hot.yaml:5:12: nothing_here\n"));
+
+  r = harness_sh (harness_fmt ("%s --json %s/new", tool, dir));
+  ck_assert_int_eq (r.status, 0);
+  ck_assert_ptr_nonnull (strstr (r.out, "\"stale_entries\": ["));
+
+  r = harness_sh (harness_fmt ("%s --diff %s/old %s/new", tool, dir, dir));
+  ck_assert_int_eq (r.status, 1);
+  ck_assert_ptr_nonnull (strstr (r.out, "report.c:63:9: 'mix' in 'table': "
+				 "no longer inlined: --param "
+				 "max-inline-insns-auto limit reached\n"));
+  r = harness_sh (harness_fmt ("%s --diff %s/new %s/new", tool, dir, dir));
+  ck_assert_int_eq (r.status, 0);
+  ck_assert_ptr_nonnull (strstr (r.out, "0 hot call sites went from "
+				 "inlined to declined"));
+}
+END_TEST
+
 Suite *
 diagnostics_suite (void)
 {
@@ -240,6 +290,7 @@ diagnostics_suite (void)
   tcase_add_test (tc, test_json_diagnostics_carry_reports);
   tcase_add_test (tc, test_summary_counts_the_unit);
   tcase_add_test (tc, test_results_of_a_parallel_build);
+  tcase_add_test (tc, test_summary_tool_and_regression_diff);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -307,6 +307,8 @@ START_TEST (test_install_and_uninstall)
   const char *policy = harness_fmt ("%s/opt/hi/share/hotinline/policies/"
 				    "linux-xarray.yaml", dest);
   ck_assert_msg (access (policy, R_OK) == 0, "%s not installed", policy);
+  const char *tool = harness_fmt ("%s/opt/hi/bin/hotinline-summary", dest);
+  ck_assert_msg (access (tool, X_OK) == 0, "%s not installed", tool);
 
   /* The installed copy works.  */
   const char *src = harness_write ("plain.c", plain_source);
@@ -319,6 +321,7 @@ START_TEST (test_install_and_uninstall)
   ck_assert_int_eq (r.status, 0);
   ck_assert (access (plugin, F_OK) != 0);
   ck_assert (access (policy, F_OK) != 0);
+  ck_assert (access (tool, F_OK) != 0);
 }
 END_TEST
 
