@@ -325,6 +325,64 @@ START_TEST (test_install_and_uninstall)
 }
 END_TEST
 
+/* The example projects, copied and built as a user would, with the
+   freshly built plugin; their program prints the same as a plain build
+   and the hot function is no longer called.  */
+static const char *
+plain_ring_output (const char *dir)
+{
+  struct run r = harness_sh (harness_fmt ("cd %s && %s -O2 main.c ring.c -o "
+					  "plain && ./plain", dir,
+					  harness_gcc ()));
+  ck_assert_int_eq (r.status, 0);
+  return r.out;
+}
+
+START_TEST (test_make_project)
+{
+  const char *dir = harness_fmt ("%s/make-project", harness_tmpdir ());
+  harness_sh (harness_fmt ("cp -r %s %s",
+			   harness_src ("examples/make-project"), dir));
+  const char *make = harness_fmt ("make -s -C %s CC=%s HOTINLINE=%s", dir,
+				  harness_gcc (), harness_plugin ());
+  struct run r = harness_sh (make);
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  r = harness_sh (harness_fmt ("%s/ring", dir));
+  ck_assert_str_eq (r.out, plain_ring_output (dir));
+  ck_assert_int_eq (harness_count_calls (harness_fmt ("%s/ring.o", dir),
+					 "ring_push"), 0);
+  r = harness_sh (harness_fmt ("ls %s/results | wc -l", dir));
+  ck_assert_str_eq (r.out, "2\n");
+  r = harness_sh (harness_fmt ("sleep 1; touch %s/hot.yaml; make -C %s "
+			       "CC=%s HOTINLINE=%s", dir, dir, harness_gcc (),
+			       harness_plugin ()));
+  ck_assert_ptr_nonnull (strstr (r.out, "ring.o"));
+}
+END_TEST
+
+START_TEST (test_cmake_project)
+{
+  const char *dir = harness_fmt ("%s/cmake-project", harness_tmpdir ());
+  harness_sh (harness_fmt ("cp -r %s %s",
+			   harness_src ("examples/cmake-project"), dir));
+  struct run r = harness_sh (harness_fmt ("cd %s && cmake -S . -B build "
+					  "-DCMAKE_C_COMPILER=%s "
+					  "-DHOTINLINE=%s && cmake --build "
+					  "build", dir, harness_gcc (),
+					  harness_plugin ()));
+  ck_assert_msg (r.status == 0, "%.2000s%.2000s", r.out, r.err);
+  r = harness_sh (harness_fmt ("%s/build/ring", dir));
+  ck_assert_str_eq (r.out, plain_ring_output (dir));
+  ck_assert_int_eq (harness_count_calls
+		    (harness_fmt ("%s/build/CMakeFiles/ring.dir/ring.c.o", dir),
+		     "ring_push"), 0);
+  /* Without the plugin ring_push stays a call, so the check above means
+     something.  */
+  ck_assert_int_gt (harness_count_calls (harness_fmt ("%s/plain", dir),
+					 "ring_push"), 0);
+}
+END_TEST
+
 Suite *
 plugin_load_suite (void)
 {
@@ -345,6 +403,12 @@ plugin_load_suite (void)
   tc = tcase_create ("Harness");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_test (tc, test_harness_counts_every_kind_of_call);
+  suite_add_tcase (s, tc);
+
+  tc = tcase_create ("Build systems");
+  tcase_set_timeout (tc, E2E_TIMEOUT);
+  tcase_add_test (tc, test_make_project);
+  tcase_add_test (tc, test_cmake_project);
   suite_add_tcase (s, tc);
 
   tc = tcase_create ("Installation");
