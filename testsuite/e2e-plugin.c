@@ -325,6 +325,45 @@ START_TEST (test_install_and_uninstall)
 }
 END_TEST
 
+/* ccache: a policy edit is a cache miss in depend mode (which reads the
+   -MD output, where the policy is listed) and in the default mode when the
+   policy is named in CCACHE_EXTRAFILES.  */
+static void
+assert_ccache_misses_on_policy_edit (const char *mode_env)
+{
+  const char *dir = harness_tmpdir ();
+  const char *src = harness_write ("a.c", "int f (int x) { return x * 3; }\n");
+  const char *policy = harness_write ("hot.yaml", "version: 1\n");
+  const char *cc = harness_fmt ("cd %s && CCACHE_DIR=%s/cache %s ccache %s "
+				"-O2 -MD -c %s -o a.o -fplugin=%s "
+				"-fplugin-arg-hotinline-policy=%s", dir, dir,
+				mode_env, harness_gcc (), src,
+				harness_plugin (), policy);
+  for (int i = 0; i < 2; i++)
+    ck_assert_int_eq (harness_sh (cc).status, 0);
+  harness_write ("hot.yaml", "version: 1\nfunctions: [{name: f}]\n");
+  ck_assert_int_eq (harness_sh (cc).status, 0);
+  struct run r = harness_sh (harness_fmt ("CCACHE_DIR=%s/cache ccache "
+					  "--print-stats | grep -E "
+					  "'^(cache_miss|direct_cache_hit|"
+					  "preprocessed_cache_hit)'", dir));
+  /* Built, served from the cache, built again after the edit.  */
+  ck_assert_msg (strstr (r.out, "cache_miss\t2\n"), "%s", r.out);
+}
+
+START_TEST (test_ccache_depend_mode_misses_on_policy_edit)
+{
+  assert_ccache_misses_on_policy_edit ("CCACHE_DEPEND=1");
+}
+END_TEST
+
+START_TEST (test_ccache_extrafiles_misses_on_policy_edit)
+{
+  assert_ccache_misses_on_policy_edit
+    (harness_fmt ("CCACHE_EXTRAFILES=%s/hot.yaml", harness_tmpdir ()));
+}
+END_TEST
+
 /* The example projects, copied and built as a user would, with the
    freshly built plugin; their program prints the same as a plain build
    and the hot function is no longer called.  */
@@ -409,6 +448,8 @@ plugin_load_suite (void)
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_test (tc, test_make_project);
   tcase_add_test (tc, test_cmake_project);
+  tcase_add_test (tc, test_ccache_depend_mode_misses_on_policy_edit);
+  tcase_add_test (tc, test_ccache_extrafiles_misses_on_policy_edit);
   suite_add_tcase (s, tc);
 
   tc = tcase_create ("Installation");
