@@ -320,6 +320,18 @@ START_TEST (test_install_and_uninstall)
   r = harness_sh (harness_fmt ("%s uninstall", make));
   ck_assert_int_eq (r.status, 0);
   ck_assert (access (plugin, F_OK) != 0);
+
+  /* Installed into a plugin directory, GCC finds it by its short name.  */
+  const char *plugins = harness_fmt ("%s/plugins", dest);
+  r = harness_sh (harness_fmt ("make -s -C %s GCC=%s PLUGINDIR=%s "
+			       "PREFIX=%s/usr install", harness_srcdir (), gcc,
+			       plugins, dest));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  r = harness_sh (harness_fmt ("%s -iplugindir=%s -fplugin=hotinline "
+			       "-fplugin-arg-hotinline-version -c %s "
+			       "-o /dev/null", gcc, plugins, src));
+  ck_assert_msg (r.status == 0 && strncmp (r.err, "hotinline ", 10) == 0,
+		 "%s", r.err);
   ck_assert (access (policy, F_OK) != 0);
   ck_assert (access (tool, F_OK) != 0);
 }
