@@ -180,7 +180,14 @@ END_TEST
 START_TEST (test_results_of_a_parallel_build)
 {
   const char *dir = harness_tmpdir ();
-  const char *policy = harness_src ("testsuite/samples/report.yaml");
+  const char *policy = harness_write ("hot.yaml",
+				      "version: 1\n"
+				      "defaults: {action: report}\n"
+				      "functions:\n"
+				      "  - {name: mix}\n"
+				      "  - {name: once}\n"
+				      "  - {name: pinned}\n"
+				      "  - {name: never_called}\n");
   const char *report = harness_src ("testsuite/samples/report.c");
   const char *objs = "";
   for (int i = 0; i < 8; i++)
@@ -221,6 +228,18 @@ START_TEST (test_results_of_a_parallel_build)
   ck_assert_uint_eq (gone, 8 * 2);
   ck_assert_ptr_nonnull (strstr (r.out, "\"reason\": \"--param "
 				 "max-inline-insns-auto limit reached\""));
+
+  /* Merged: 8 units; per unit mix has 3 calls left and 1 gone.  */
+  const char *tool = getenv ("HOTINLINE_SUMMARY");
+  ck_assert_msg (tool, "HOTINLINE_SUMMARY not set");
+  r = harness_sh (harness_fmt ("%s %s/results", tool, dir));
+  ck_assert_int_eq (r.status, 0);
+  ck_assert_ptr_nonnull (strstr (r.out, "8 units\n"));
+  ck_assert_msg (strstr (r.out, harness_fmt ("%-32s %8d %8d %6d  --param "
+					     "max-inline-insns-auto limit "
+					     "reached (24)\n", "mix", 8, 24,
+					     8)), "%s", r.out);
+  ck_assert_ptr_nonnull (strstr (r.out, "hot.yaml:7:12: never_called\n"));
 }
 END_TEST
 
