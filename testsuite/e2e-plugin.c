@@ -391,9 +391,9 @@ plain_ring_output (const char *dir)
 
 START_TEST (test_make_project)
 {
-  const char *dir = harness_fmt ("%s/make-project", harness_tmpdir ());
+  const char *dir = harness_fmt ("%s/make-build", harness_tmpdir ());
   harness_sh (harness_fmt ("cp -r %s %s",
-			   harness_src ("examples/make-project"), dir));
+			   harness_src ("examples/ring-project"), dir));
   const char *make = harness_fmt ("make -s -C %s CC=%s HOTINLINE=%s", dir,
 				  harness_gcc (), harness_plugin ());
   struct run r = harness_sh (make);
@@ -413,9 +413,9 @@ END_TEST
 
 START_TEST (test_cmake_project)
 {
-  const char *dir = harness_fmt ("%s/cmake-project", harness_tmpdir ());
+  const char *dir = harness_fmt ("%s/cmake-build", harness_tmpdir ());
   harness_sh (harness_fmt ("cp -r %s %s",
-			   harness_src ("examples/cmake-project"), dir));
+			   harness_src ("examples/ring-project"), dir));
   struct run r = harness_sh (harness_fmt ("cd %s && cmake -S . -B build "
 					  "-DCMAKE_C_COMPILER=%s "
 					  "-DHOTINLINE=%s && cmake --build "
