@@ -165,28 +165,30 @@ write_results (void *, void *)
 
 } // namespace
 
+/* The record of a call at LOC.  */
+static call_record
+call_at (location_t loc, tree caller, tree callee, const char *reason,
+	 const struct policy_entry *entry)
+{
+  expanded_location x = expand_location (loc);
+  return { file_of (loc), x.line, x.column, hot_name_of (caller),
+	   hot_name_of (callee), reason, entry };
+}
+
 void
 results_note_source_call (location_t loc, tree caller, tree callee,
 			  const struct policy_entry *entry)
 {
-  if (!hot_config.results_dir)
-    return;
-  expanded_location x = expand_location (loc);
-  source_calls.safe_push ({ file_of (loc), x.line, x.column,
-			    hot_name_of (caller), hot_name_of (callee), NULL,
-			    entry });
+  if (hot_config.results_dir)
+    source_calls.safe_push (call_at (loc, caller, callee, NULL, entry));
 }
 
 void
 results_note_left_call (location_t loc, tree caller, tree callee,
 			const char *reason, const struct policy_entry *entry)
 {
-  if (!hot_config.results_dir)
-    return;
-  expanded_location x = expand_location (loc);
-  left_calls.safe_push ({ file_of (loc), x.line, x.column,
-			  hot_name_of (caller), hot_name_of (callee), reason,
-			  entry });
+  if (hot_config.results_dir)
+    left_calls.safe_push (call_at (loc, caller, callee, reason, entry));
 }
 
 void
