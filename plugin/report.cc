@@ -81,6 +81,15 @@ entry_for_call (tree callee, location_t loc, tree fn)
   return hot_entry_for (callee, hot_source_function (fn));
 }
 
+/* Whether CALLEE (a direct call's target, or NULL) may be hot: a cheap
+   filter before the scoped lookup of its entry.  */
+static bool
+maybe_hot_p (tree callee)
+{
+  return callee && !fndecl_built_in_p (callee)
+	 && policy_mentions (hot_policy, hot_name_of (callee));
+}
+
 /* Copy the reasons of FN's remaining calls to hot functions.  */
 static void
 capture_edges (function *fn)
@@ -92,7 +101,7 @@ capture_edges (function *fn)
     return;
   for (cgraph_edge *e = node->callees; e; e = e->next_callee)
     if (e->call_stmt && e->inline_failed
-	&& policy_mentions (hot_policy, hot_name_of (e->callee->decl)))
+	&& maybe_hot_p (e->callee->decl))
       captured.safe_push ({ e->callee->decl, gimple_location (e->call_stmt),
 			    e->inline_failed });
 }
@@ -240,8 +249,7 @@ collect_hot_calls (function *fn)
 	if (!is_gimple_call (stmt))
 	  continue;
 	tree callee = gimple_call_fndecl (stmt);
-	if (!callee || fndecl_built_in_p (callee)
-	    || !policy_mentions (hot_policy, hot_name_of (callee)))
+	if (!maybe_hot_p (callee))
 	  continue;
 	location_t loc = gimple_location (stmt);
 	const struct policy_entry *entry = entry_for_call (callee, loc,
@@ -279,8 +287,7 @@ report_declined_calls (function *fn)
       if (!CALL_P (insn))
 	continue;
       tree callee = call_target (insn);
-      if (!callee || fndecl_built_in_p (callee)
-	  || !policy_mentions (hot_policy, hot_name_of (callee)))
+      if (!maybe_hot_p (callee))
 	continue;
       location_t loc = INSN_LOCATION (insn);
       if (already_reported (callee, loc))
