@@ -172,8 +172,13 @@ hot_emit_report (location_t loc, const struct policy_entry *entry,
   enum policy_severity severity
     = hot_config.severity >= 0 ? (enum policy_severity) hot_config.severity
 			       : entry->severity;
+  diagnostic_t kind = kind_of (severity);
+  /* Forced call by call, a call left is the entry's "cannot be forced";
+     under attribute forcing that error is given at the definition.  */
+  if ((hot_config.strict || entry->strict) && hot_forced_per_call (entry))
+    kind = DK_ERROR;
   va_start (ap, fmt);
-  bool shown = emit (kind_of (severity), loc, fmt, &ap);
+  bool shown = emit (kind, loc, fmt, &ap);
   va_end (ap);
   return shown;
 }

@@ -73,6 +73,10 @@ void hot_note_entry (location_t loc, const struct policy_entry *entry);
    runs); attribute forcing stands in when it cannot.  */
 bool hot_surgical_possible (void);
 
+/* Whether ENTRY is forced call by call (surgically) rather than by the
+   attribute: a surgical strategy, an LTO link, or a "callers" scope.  */
+bool hot_forced_per_call (const struct policy_entry *entry);
+
 /* Whether ENTRY matched anything in this unit.  */
 bool hot_entry_matched (const struct policy_entry *entry);
 

@@ -197,6 +197,15 @@ hot_surgical_possible (void)
   return optimize > 0 && !flag_no_inline;
 }
 
+bool
+hot_forced_per_call (const struct policy_entry *entry)
+{
+  return entry->action == POLICY_ACTION_ALWAYS_INLINE
+	 && hot_surgical_possible ()
+	 && (hot_config.strategy == CONFIG_STRATEGY_SURGICAL || in_lto_p
+	     || entry->n_callers > 0);
+}
+
 void
 surgical_register (const char *plugin_name)
 {

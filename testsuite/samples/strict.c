@@ -1,5 +1,6 @@
-/* A strict entry turns "cannot be forced" into an error.
-   { hi-options -O2 } { hi-policy strict.yaml } */
+/* A strict entry turns "cannot be forced" into an error: wherever a call
+   to count is left, in every configuration, the build fails.
+   { hi-options -O2 } { hi-policy strict.yaml } { hi-strict-calls count } */
 static int count (int n) /* { hi-error "hot function 'count' is not forced inline: it is recursive" } */
 {
   return n ? 1 + count (n - 1) : 0;
