@@ -70,8 +70,8 @@ usage_error (const char *fmt, const char *arg)
 {
   fputs ("hotinline-profile: ", stderr);
   fprintf (stderr, fmt, arg);
-  fputc ('\n', stderr);
-  fputs (usage_text, stderr);
+  fputs ("\nhotinline-profile: 'hotinline-profile --help' lists the "
+	 "options\n", stderr);
   exit (EXIT_USAGE);
 }
 
@@ -210,7 +210,7 @@ read_profile (struct profile *p, const struct options *o)
   char *data = read_all (o->profile, &size);
   const char *format = o->format ? o->format
 				 : profile_detect_format (o->profile, data);
-  p->path = o->profile;
+  p->path = strcmp (o->profile, "-") ? o->profile : "standard input";
   if (!strcmp (format, "callgrind"))
     {
       p->format = "callgrind";

@@ -330,9 +330,10 @@ profile_read_perf_report (struct profile *p, char *data)
 	profile_bad_input (p->path, l.number, "a row before perf report's "
 			   "column titles");
       char buf[64];
-      /* Rows start with a share; call-graph lines under them do not.  */
-      if (indented && parse_share (column_text (&c, line, 0, buf,
-						sizeof buf)) < 0)
+      /* Call-graph lines under a row leave the first column empty or
+	 draw the graph there ("|", "---name", "--42.50%--name").  */
+      const char *first = column_text (&c, line, 0, buf, sizeof buf);
+      if (indented && (!first[0] || first[0] == '|' || first[0] == '-'))
 	continue;
       read_report_row (p, &c, line, l.number);
     }
