@@ -91,15 +91,26 @@ profile_dso_is_library (const char *dso)
   return strstr (base, ".so.") || (len > 3 && !strcmp (base + len - 3, ".so"));
 }
 
-/* Whether S is an address rather than a symbol: "0x7f12...", or the bare
-   hex numbers perf prints for unresolved frames.  */
+/* Whether S is an address rather than a symbol: "0x7f12..." as perf
+   report and callgrind print unresolved code.  */
 static bool
 is_address (const char *s)
 {
-  if (s[0] == '0' && s[1] == 'x')
-    s += 2;
-  size_t n = strspn (s, "0123456789abcdefABCDEF");
-  return n > 0 && s[n] == '\0' && (n >= 8 || s[-1] == 'x');
+  if (s[0] != '0' || s[1] != 'x')
+    return false;
+  size_t n = strspn (s + 2, "0123456789abcdefABCDEF");
+  return n > 0 && s[2 + n] == '\0';
+}
+
+/* Whether NAME can be a function's name as the plugin sees it; what is
+   left of a garbled symbol ("((", "::") cannot.  */
+static bool
+plausible_name (const char *name)
+{
+  size_t len = strlen (name);
+  return len > 0 && (isalpha ((unsigned char) name[0]) || name[0] == '_'
+		     || name[0] == '{')
+	 && name[len - 1] != ':';
 }
 
 /* Functions of the program that are not the user's to inline: the C
@@ -325,7 +336,7 @@ profile_policy_name (const char *raw)
     *at = '\0';
   char *name = cxx_policy_name (copy);
   char *result = NULL;
-  if (name[0] && !is_runtime_function (name))
+  if (plausible_name (name) && !is_runtime_function (name))
     result = profile_xstrndup (name, strlen (name));
   free (copy);
   return result;
