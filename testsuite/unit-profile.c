@@ -195,6 +195,38 @@ START_TEST (test_dso_chooses_among_programs)
 }
 END_TEST
 
+START_TEST (test_cxx_names_take_the_form_the_plugin_matches)
+{
+  /* Qualified names keep their scope and template arguments, as GCC
+     prints them; the anonymous namespace is GCC's "{anonymous}"; a global
+     function template is matched by its identifier; a mangled clone is
+     demangled; leftovers of garbled symbols are dropped.  */
+  static const char *const syms[] = {
+    "ns::Conv::operator int() const", "void (anonymous namespace)::tick<3>()",
+    "_ZN2ns5twiceIiEET_S1_.isra.0", "unsigned long pick<4ul>(long) [clone "
+    ".cold]", "((", "::", "0x00007f3a12399999",
+  };
+  const char *text = "";
+  for (size_t i = 0; i < sizeof syms / sizeof *syms; i++)
+    text = harness_fmt ("%sapp 1 1.%06zu: 1 cpu-clock: 55d0a0001200 %s+0x4 "
+			"(/opt/app)\n", text, i, syms[i]);
+  harness_write ("p.txt", text);
+  struct run r = harness_sh (harness_fmt ("cd %s && %s p.txt",
+					  harness_tmpdir (), tool ()));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  ck_assert_str_eq (r.out, HEADER ("p.txt", "perf script")
+		    ENTRY ("ns::Conv::operator int", "report",
+			   "14.29% self of samples in p.txt (perf script)")
+		    ENTRY ("ns::twice<int>", "report",
+			   "14.29% self of samples in p.txt (perf script)")
+		    ENTRY ("pick", "report",
+			   "14.29% self of samples in p.txt (perf script)")
+		    "- name: '{anonymous}::tick<3>'\n  action: report\n"
+		    "  reason: \"14.29% self of samples in p.txt (perf script)"
+		    "\"\n");
+}
+END_TEST
+
 /* Bad input.  */
 
 START_TEST (test_malformed_lines_are_errors_with_file_and_line)
@@ -419,6 +451,7 @@ profile_tool_suite (void)
   tcase_add_test (tc, test_callgrind_self_cost_leaves_out_calls);
   tcase_add_test (tc, test_standard_input_and_explicit_format);
   tcase_add_test (tc, test_dso_chooses_among_programs);
+  tcase_add_test (tc, test_cxx_names_take_the_form_the_plugin_matches);
   suite_add_tcase (s, tc);
   tc = tcase_create ("Bad input");
   tcase_add_test (tc, test_malformed_lines_are_errors_with_file_and_line);
