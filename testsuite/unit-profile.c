@@ -162,6 +162,18 @@ START_TEST (test_callgrind_self_cost_leaves_out_calls)
 }
 END_TEST
 
+START_TEST (test_callgrind_without_instructions_counts_the_first_event)
+{
+  harness_write ("cg", "events: Dr Dw\nfn=(1) f\n0 7 1\nfn=(2) g\n0 3 9\n");
+  struct run r = harness_sh (harness_fmt ("cd %s && %s -f callgrind cg",
+					  harness_tmpdir (), tool ()));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  ck_assert_str_eq (r.out, HEADER ("cg", "callgrind")
+		    ENTRY ("f", "report", "70.00% self of Dr in cg (callgrind)")
+		    ENTRY ("g", "report", "30.00% self of Dr in cg (callgrind)"));
+}
+END_TEST
+
 START_TEST (test_standard_input_and_explicit_format)
 {
   check_output ("--top 1 - < perf-script.txt",
@@ -449,6 +461,7 @@ profile_tool_suite (void)
   tcase_add_test (tc, test_perf_script_call_graphs_count_the_innermost_frame);
   tcase_add_test (tc, test_perf_report_reads_the_self_column);
   tcase_add_test (tc, test_callgrind_self_cost_leaves_out_calls);
+  tcase_add_test (tc, test_callgrind_without_instructions_counts_the_first_event);
   tcase_add_test (tc, test_standard_input_and_explicit_format);
   tcase_add_test (tc, test_dso_chooses_among_programs);
   tcase_add_test (tc, test_cxx_names_take_the_form_the_plugin_matches);

@@ -364,7 +364,7 @@ add_flow_items (struct text *t, const struct item *items, size_t n)
 /* The text to insert at byte AT of EXISTING.  */
 static void
 insertion (struct text *t, const struct layout *lay, const char *existing,
-	   size_t size, size_t at, const struct item *items, size_t n)
+	   size_t at, const struct item *items, size_t n)
 {
   if (lay->has_functions && lay->flow)
     {
@@ -383,7 +383,6 @@ insertion (struct text *t, const struct layout *lay, const char *existing,
   text_str (t, "functions:\n");
   add_block_items (t, items, n, lay->top_key_column + 2,
 		   lay->top_key_column + 4);
-  (void) size;
 }
 
 /* Where the new text goes: for block items, after the line the last item
@@ -458,7 +457,7 @@ policy_text_merge (const char *path, const char *existing, size_t size,
 
   size_t at = insert_offset (&lay, existing, size);
   struct text ins = { NULL, 0, 0 };
-  insertion (&ins, &lay, existing, size, at, fresh, *added);
+  insertion (&ins, &lay, existing, at, fresh, *added);
   t.n = 0;
   text_add (&t, existing, at);
   text_add (&t, ins.s, ins.n);

@@ -468,16 +468,21 @@ header_line (struct callgrind *g, const char *line)
     {
       char *copy = profile_xstrndup (line + 7, strlen (line + 7));
       int i = 0;
+      char *first = NULL;
       g->event = -1;
       for (char *w = strtok (copy, " \t"); w; w = strtok (NULL, " \t"), i++)
-	if (g->event < 0 && strcmp (w, "Ir") == 0)
-	  g->event = i;
-      if (g->event < 0 && i > 0)
+	{
+	  if (!first)
+	    first = w;
+	  if (g->event < 0 && strcmp (w, "Ir") == 0)
+	    g->event = i;
+	}
+      if (g->event < 0 && first)
 	{
 	  /* Without instructions, the first event counts.  */
 	  g->event = 0;
 	  free (g->p->unit);
-	  g->p->unit = profile_xstrndup (copy, strlen (copy));
+	  g->p->unit = profile_xstrndup (first, strlen (first));
 	}
       free (copy);
     }
