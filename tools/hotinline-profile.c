@@ -237,7 +237,8 @@ read_profile (struct profile *p, const struct options *o)
 static bool
 dso_matches (const char *dso, const char *wanted)
 {
-  if (strchr (wanted, '/'))
+  /* perf report names objects by file name, perf script by path.  */
+  if (strchr (wanted, '/') && strchr (dso, '/'))
     return strcmp (dso, wanted) == 0;
   return strcmp (profile_basename (dso), profile_basename (wanted)) == 0;
 }
