@@ -144,6 +144,14 @@ emit_document (const struct item *items, size_t n, bool flow, bool policy)
   return out.s;
 }
 
+static void
+die_policy_errors (const struct policy *p, const char *what)
+{
+  for (size_t i = 0; i < policy_error_count (p); i++)
+    fprintf (stderr, "hotinline-profile: %s\n", policy_error_message (p, i));
+  profile_die (EXIT_USAGE, "%s", what);
+}
+
 char *
 policy_text_fresh (const struct profile *p, const struct item *items,
 		   size_t n)
@@ -158,6 +166,12 @@ policy_text_fresh (const struct profile *p, const struct item *items,
   text_str (&t, doc);
   free (header);
   free (doc);
+  /* Names come from the profile: make sure the plugin reads them.  */
+  struct policy *check = policy_new ();
+  if (!policy_load_buffer (check, "the new policy", t.s, t.n))
+    die_policy_errors (check, "the new policy does not load; nothing "
+		       "written");
+  policy_free (check);
   return t.s;
 }
 
@@ -416,14 +430,6 @@ uncovered (const struct policy *existing, const struct item *items, size_t n,
     else
       out[k++] = items[i];
   return k;
-}
-
-static void
-die_policy_errors (const struct policy *p, const char *what)
-{
-  for (size_t i = 0; i < policy_error_count (p); i++)
-    fprintf (stderr, "hotinline-profile: %s\n", policy_error_message (p, i));
-  profile_die (EXIT_USAGE, "%s", what);
 }
 
 char *
