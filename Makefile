@@ -78,7 +78,7 @@ $(PLUGIN): $(CORE_OBJ) $(PLUGIN_OBJ)
 $(SUMMARY_TOOL): tools/hotinline-summary.c | $(B)
 	$(GCC) -std=gnu11 $(WARN) $(OPT) $< -o $@ $(JANSSON_LIBS)
 
-# Links the policy loader, to check a merged policy before writing it.
+# Links the policy loader, to check a policy before writing it.
 $(PROFILE_TOOL): $(PROFILE_SRC) tools/profile.h $(CORE_OBJ) | $(B)
 	$(GCC) -std=gnu11 $(WARN) $(OPT) -Iplugin $(YAML_CFLAGS) \
 		$(IBERTY_CFLAGS) $(PROFILE_SRC) $(CORE_OBJ) -o $@ \
