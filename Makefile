@@ -51,6 +51,9 @@ PLUGIN := $(B)/hotinline.so
 JANSSON_LIBS = $(shell $(PKG_CONFIG) --libs jansson)
 SUMMARY_TOOL := $(B)/hotinline-summary
 BINDIR ?= $(PREFIX)/bin
+PROFILE_TOOL := $(B)/hotinline-profile
+PROFILE_SRC := tools/hotinline-profile.c tools/profile-read.c \
+	tools/profile-names.c tools/profile-policy.c
 
 TEST_SRC := $(filter-out testsuite/bench-%.c,$(wildcard testsuite/*.c))
 TEST_BIN := $(B)/check_hotinline
@@ -58,6 +61,7 @@ BENCH_BIN := $(B)/bench_strategies
 
 .PHONY: all check check-all bench fuzz install uninstall demo clean
 all: $(PLUGIN) $(SUMMARY_TOOL)
+all check install: $(PROFILE_TOOL)
 
 $(B):
 	mkdir -p $@
@@ -73,6 +77,12 @@ $(PLUGIN): $(CORE_OBJ) $(PLUGIN_OBJ)
 
 $(SUMMARY_TOOL): tools/hotinline-summary.c | $(B)
 	$(GCC) -std=gnu11 $(WARN) $(OPT) $< -o $@ $(JANSSON_LIBS)
+
+# Links the policy loader, to check a policy before writing it.
+$(PROFILE_TOOL): $(PROFILE_SRC) tools/profile.h $(CORE_OBJ) | $(B)
+	$(GCC) -std=gnu11 $(WARN) $(OPT) -Iplugin $(YAML_CFLAGS) \
+		$(IBERTY_CFLAGS) $(PROFILE_SRC) $(CORE_OBJ) -o $@ \
+		$(YAML_LIBS) $(JANSSON_LIBS) $(IBERTY_LIBS)
 
 $(TEST_BIN): $(TEST_SRC) $(wildcard testsuite/*.h) $(CORE_OBJ)
 	$(GCC) -std=gnu11 $(WARN) $(OPT) -Iplugin -Itestsuite $(CHECK_CFLAGS) \
@@ -112,6 +122,7 @@ fuzz: $(FUZZ_BIN)
 check: $(PLUGIN) $(TEST_BIN) $(SUMMARY_TOOL)
 	HOTINLINE_PLUGIN=$(abspath $(PLUGIN)) HOTINLINE_GCC=$(GCC) \
 	HOTINLINE_SUMMARY=$(abspath $(SUMMARY_TOOL)) \
+	HOTINLINE_PROFILE_TOOL=$(abspath $(PROFILE_TOOL)) \
 	HOTINLINE_SRCDIR=$(CURDIR) HOTINLINE_WORKDIR=$(abspath $(B))/work \
 	./$(TEST_BIN)
 
@@ -125,11 +136,13 @@ install: $(PLUGIN) $(SUMMARY_TOOL)
 		$(DESTDIR)$(BINDIR)
 	install -m 644 $(PLUGIN) $(DESTDIR)$(PLUGINDIR)/hotinline.so
 	install -m 755 $(SUMMARY_TOOL) $(DESTDIR)$(BINDIR)/hotinline-summary
+	install -m 755 $(PROFILE_TOOL) $(DESTDIR)$(BINDIR)/hotinline-profile
 	install -m 644 policies/*.yaml $(DESTDIR)$(DATADIR)/policies/
 
 uninstall:
 	rm -f $(DESTDIR)$(PLUGINDIR)/hotinline.so
 	rm -f $(DESTDIR)$(BINDIR)/hotinline-summary
+	rm -f $(DESTDIR)$(BINDIR)/hotinline-profile
 	rm -rf $(DESTDIR)$(DATADIR)
 
 # Build the xarray example without and with the plugin and show what

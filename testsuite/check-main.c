@@ -12,11 +12,13 @@ main (void)
   SRunner *sr = srunner_create (policy_load_suite ());
   srunner_add_suite (sr, policy_lookup_suite ());
   srunner_add_suite (sr, suggest_suite ());
+  srunner_add_suite (sr, profile_tool_suite ());
   srunner_add_suite (sr, policy_files_suite ());
   srunner_add_suite (sr, plugin_load_suite ());
   srunner_add_suite (sr, samples_suite ());
   srunner_add_suite (sr, diagnostics_suite ());
   srunner_add_suite (sr, robustness_suite ());
+  srunner_add_suite (sr, profile_e2e_suite ());
   srunner_run_all (sr, CK_NORMAL);
   int failed = srunner_ntests_failed (sr);
   srunner_free (sr);

@@ -9,6 +9,7 @@ Suite *policy_files_suite (void);
 Suite *samples_suite (void);
 Suite *diagnostics_suite (void);
 Suite *robustness_suite (void);
+Suite *profile_e2e_suite (void);
 
 /* Seconds allowed to a test case that runs the compiler.  */
 enum { E2E_TIMEOUT = 300 };

@@ -8,5 +8,6 @@
 Suite *policy_load_suite (void);
 Suite *policy_lookup_suite (void);
 Suite *suggest_suite (void);
+Suite *profile_tool_suite (void);
 
 #endif /* HOTINLINE_UNIT_SUITES_H */

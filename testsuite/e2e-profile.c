@@ -1,0 +1,250 @@
+/* From a profile to the compiler's word: profile testsuite/samples/
+   profiled.c for real, write a policy from the profile with
+   hotinline-profile, rebuild with it, and check the object code.
+   Callgrind is the main path (its counts are exact and the same on every
+   run); perf is checked too where "perf record" works.  */
+#define _GNU_SOURCE
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "e2e-suites.h"
+#include "harness.h"
+
+/* Iterations of profiled.c's loop: enough for churn to dominate, few
+   enough for a run under callgrind to take well under a second.  */
+enum { CALLGRIND_ITERATIONS = 1000, PERF_ITERATIONS = 300000 };
+
+static const char *
+tool (void)
+{
+  const char *t = getenv ("HOTINLINE_PROFILE_TOOL");
+  ck_assert_msg (t && *t, "HOTINLINE_PROFILE_TOOL not set");
+  return t;
+}
+
+static const char *
+sample (void)
+{
+  return harness_src ("testsuite/samples/profiled.c");
+}
+
+/* Run a shell command in the test directory; it must succeed.  */
+static struct run
+sh_ok (const char *cmd)
+{
+  struct run r = harness_sh (harness_fmt ("cd %s && %s", harness_tmpdir (),
+					  cmd));
+  ck_assert_msg (r.status == 0, "%s: status %d\n%s", cmd, r.status, r.err);
+  return r;
+}
+
+/* Compile profiled.c to OBJ at -O2 -g, with the plugin and POLICY unless
+   it is NULL; returns the compiler's run.  */
+static struct run
+compile (const char *obj, const char *policy)
+{
+  struct args a = { { 0 }, 0 };
+  args_add (&a, harness_gcc ());
+  if (policy)
+    args_add_plugin (&a, &policy, 1);
+  args_add_words (&a, "-O2 -g -fdiagnostics-plain-output -c -o");
+  args_add (&a, harness_fmt ("%s/%s", harness_tmpdir (), obj));
+  args_add (&a, sample ());
+  struct run r = harness_run (a.v, NULL);
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  return r;
+}
+
+/* The program, built without the plugin, profiled by callgrind into
+   callgrind.out.profiled.  */
+static void
+profile_with_callgrind (void)
+{
+  compile ("plain.o", NULL);
+  sh_ok (harness_fmt ("%s plain.o -o plain", harness_gcc ()));
+  sh_ok (harness_fmt ("valgrind --tool=callgrind --callgrind-out-file="
+		      "callgrind.out.profiled ./plain %d",
+		      CALLGRIND_ITERATIONS));
+}
+
+/* The policy the tool writes from the callgrind profile with ARGS: it
+   must name churn alone, with most of the instructions.  */
+static const char *
+policy_from_profile (const char *name, const char *args, const char *action)
+{
+  struct run r = sh_ok (harness_fmt ("%s %s callgrind.out.profiled",
+				     tool (), args));
+  double share = 0;
+  const char *reason = strstr (r.out, "reason: \"");
+  ck_assert_msg (reason && sscanf (reason, "reason: \"%lf", &share) == 1,
+		 "%s", r.out);
+  ck_assert_msg (share > 75 && share <= 100, "churn's share %.2f", share);
+  ck_assert_str_eq (r.out,
+		    harness_fmt ("# hot functions from callgrind.out.profiled "
+				 "(callgrind), by hotinline-profile\n"
+				 "version: 1\nfunctions:\n- name: churn\n"
+				 "  action: %s\n  reason: \"%.2f%% self of Ir "
+				 "in callgrind.out.profiled (callgrind)\"\n",
+				 action, share));
+  fprintf (stderr, "profiled.c under callgrind: churn %.2f%% self\n",
+	   share);
+  return harness_write (name, r.out);
+}
+
+/* "profiled.c:LINE" of every report about churn.  */
+static char **
+reported_lines (const char *err, size_t *n)
+{
+  struct diagnostics ds = harness_diagnostics (err);
+  char **lines = calloc (ds.n + 1, sizeof *lines);
+  *n = 0;
+  for (size_t i = 0; i < ds.n; i++)
+    if (!strcmp (ds.d[i].kind, "warning")
+	&& !strncmp (ds.d[i].message, "hot function 'churn' not inlined", 32))
+      {
+	const char *base = strrchr (ds.d[i].file, '/');
+	lines[(*n)++] = (char *) harness_fmt ("%s:%u", base ? base + 1
+							    : ds.d[i].file,
+					      ds.d[i].line);
+      }
+  harness_diagnostics_free (&ds);
+  return lines;
+}
+
+static int
+compare_strings (const void *a, const void *b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+START_TEST (test_report_policy_from_callgrind_finds_the_calls_left)
+{
+  profile_with_callgrind ();
+  const char *policy = policy_from_profile ("hot.yaml", "", "report");
+  struct run r = compile ("report.o", policy);
+  const char *obj = harness_fmt ("%s/report.o", harness_tmpdir ());
+
+  size_t n_reported, n_calls;
+  char **reported = reported_lines (r.err, &n_reported);
+  char **calls = harness_call_lines (obj, "churn", "profiled.c", &n_calls);
+  qsort (reported, n_reported, sizeof *reported, compare_strings);
+  /* Each line once, as harness_call_lines gives them.  */
+  size_t k = 0;
+  for (size_t i = 0; i < n_reported; i++)
+    if (k == 0 || strcmp (reported[k - 1], reported[i]))
+      reported[k++] = reported[i];
+  /* One report per call left, on the lines of those calls.  */
+  ck_assert_int_eq ((int) n_reported, harness_count_calls (obj, "churn"));
+  ck_assert_msg (n_calls >= 3, "calls to churn left on %zu lines", n_calls);
+  ck_assert_uint_eq (k, n_calls);
+  for (size_t i = 0; i < n_calls; i++)
+    ck_assert_str_eq (reported[i], calls[i]);
+  fprintf (stderr, "profiled.c, report policy: %d calls to churn, %zu "
+	   "reports on %zu lines\n", harness_count_calls (obj, "churn"),
+	   n_reported, n_calls);
+}
+END_TEST
+
+START_TEST (test_always_inline_policy_from_callgrind_leaves_no_call)
+{
+  profile_with_callgrind ();
+  const char *policy = policy_from_profile ("force.yaml",
+					    "--action always_inline",
+					    "always_inline");
+  int before = harness_count_calls (harness_fmt ("%s/plain.o",
+						 harness_tmpdir ()), "churn");
+  compile ("forced.o", policy);
+  int after = harness_count_calls (harness_fmt ("%s/forced.o",
+						harness_tmpdir ()), "churn");
+  ck_assert_int_ge (before, 3);
+  ck_assert_int_eq (after, 0);
+  fprintf (stderr, "profiled.c: calls to churn %d without, %d with the "
+	   "always_inline policy\n", before, after);
+  /* The forced program computes what the plain one does.  */
+  sh_ok (harness_fmt ("%s forced.o -o forced", harness_gcc ()));
+  struct run plain = sh_ok ("./plain 1000"), forced = sh_ok ("./forced 1000");
+  ck_assert_str_eq (forced.out, plain.out);
+}
+END_TEST
+
+START_TEST (test_perf_profile_finds_churn_when_perf_works)
+{
+  compile ("plain.o", NULL);
+  sh_ok (harness_fmt ("%s plain.o -o plain", harness_gcc ()));
+  struct run r = harness_sh (harness_fmt ("cd %s && perf record -q -e "
+					  "cpu-clock -o perf.data ./plain %d",
+					  harness_tmpdir (), PERF_ITERATIONS));
+  if (r.status != 0)
+    {
+      fprintf (stderr, "perf record does not work here; perf path not "
+	       "checked: %s\n", r.err);
+      return;
+    }
+  sh_ok ("perf script -i perf.data > perf.txt 2>/dev/null");
+  r = sh_ok (harness_fmt ("%s --top 1 perf.txt", tool ()));
+  ck_assert_msg (strstr (r.out, "functions:\n- name: churn\n  action: "
+			 "report\n  reason: \""), "%s", r.out);
+  ck_assert_ptr_nonnull (strstr (r.out, "% self of samples in perf.txt "
+				 "(perf script)\"\n"));
+  fprintf (stderr, "profiled.c under perf: %s",
+	   strstr (r.out, "reason: "));
+}
+END_TEST
+
+START_TEST (test_defined_in_and_results_keep_the_build_functions)
+{
+  profile_with_callgrind ();
+  /* churn is defined in plain.o; not in an object of other code.  */
+  struct run r = sh_ok (harness_fmt ("%s --defined-in plain.o "
+				     "callgrind.out.profiled", tool ()));
+  ck_assert_ptr_nonnull (strstr (r.out, "- name: churn\n"));
+  harness_write ("other.c", "int other (int x) { return x + 1; }\n");
+  sh_ok (harness_fmt ("%s -c other.c -o other.o", harness_gcc ()));
+  r = sh_ok (harness_fmt ("%s --defined-in other.o callgrind.out.profiled",
+			  tool ()));
+  ck_assert_ptr_nonnull (strstr (r.out, "\nfunctions: []\n"));
+
+  /* The results of a build that had churn in its policy see it; those of
+     one whose policy names something else do not.  */
+  const char *hot = harness_write ("hot.yaml", "version: 1\nfunctions:\n"
+				   "  - name: churn\n");
+  const char *other = harness_write ("other.yaml", "version: 1\nfunctions:\n"
+				     "  - name: setup\n");
+  const char *policies[] = { hot, other };
+  const char *dirs[] = { "res-hot", "res-other" };
+  for (int i = 0; i < 2; i++)
+    {
+      sh_ok (harness_fmt ("mkdir %s", dirs[i]));
+      struct args a = { { 0 }, 0 };
+      args_add (&a, harness_gcc ());
+      args_add_plugin (&a, &policies[i], 1);
+      args_add (&a, harness_fmt ("-fplugin-arg-hotinline-results=%s/%s",
+				 harness_tmpdir (), dirs[i]));
+      args_add_words (&a, "-O2 -c -o /dev/null");
+      args_add (&a, sample ());
+      ck_assert_int_eq (harness_run (a.v, NULL).status, 0);
+    }
+  r = sh_ok (harness_fmt ("%s --results res-hot callgrind.out.profiled",
+			  tool ()));
+  ck_assert_ptr_nonnull (strstr (r.out, "- name: churn\n"));
+  r = sh_ok (harness_fmt ("%s --results res-other callgrind.out.profiled",
+			  tool ()));
+  ck_assert_ptr_nonnull (strstr (r.out, "\nfunctions: []\n"));
+}
+END_TEST
+
+Suite *
+profile_e2e_suite (void)
+{
+  Suite *s = suite_create ("From a profile");
+  TCase *tc = tcase_create ("Profile, policy, build");
+  tcase_set_timeout (tc, E2E_TIMEOUT);
+  tcase_add_test (tc, test_report_policy_from_callgrind_finds_the_calls_left);
+  tcase_add_test (tc, test_always_inline_policy_from_callgrind_leaves_no_call);
+  tcase_add_test (tc, test_perf_profile_finds_churn_when_perf_works);
+  tcase_add_test (tc, test_defined_in_and_results_keep_the_build_functions);
+  suite_add_tcase (s, tc);
+  return s;
+}
