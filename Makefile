@@ -60,8 +60,7 @@ TEST_BIN := $(B)/check_hotinline
 BENCH_BIN := $(B)/bench_strategies
 
 .PHONY: all check check-all bench fuzz install uninstall demo clean
-all: $(PLUGIN) $(SUMMARY_TOOL)
-all check install: $(PROFILE_TOOL)
+all: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL)
 
 $(B):
 	mkdir -p $@
@@ -119,7 +118,7 @@ fuzz: $(FUZZ_BIN)
 
 # The tests find the plugin, the compiler and the sources through the
 # environment, so one test binary serves every GCC.
-check: $(PLUGIN) $(TEST_BIN) $(SUMMARY_TOOL)
+check: $(PLUGIN) $(TEST_BIN) $(SUMMARY_TOOL) $(PROFILE_TOOL)
 	HOTINLINE_PLUGIN=$(abspath $(PLUGIN)) HOTINLINE_GCC=$(GCC) \
 	HOTINLINE_SUMMARY=$(abspath $(SUMMARY_TOOL)) \
 	HOTINLINE_PROFILE_TOOL=$(abspath $(PROFILE_TOOL)) \
@@ -131,7 +130,7 @@ check-all:
 	$(MAKE) check GCC=gcc
 	$(MAKE) check GCC=gcc-11
 
-install: $(PLUGIN) $(SUMMARY_TOOL)
+install: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL)
 	install -d $(DESTDIR)$(PLUGINDIR) $(DESTDIR)$(DATADIR)/policies \
 		$(DESTDIR)$(BINDIR)
 	install -m 644 $(PLUGIN) $(DESTDIR)$(PLUGINDIR)/hotinline.so
