@@ -149,6 +149,18 @@ emit (diagnostic_t kind, location_t loc, const char *fmt, va_list *ap)
   return shown;
 }
 
+void
+hot_warn_only (location_t loc, const char *fmt, ...)
+{
+  va_list ap;
+  bool saved = global_dc->warning_as_error_requested;
+  global_dc->warning_as_error_requested = false;
+  va_start (ap, fmt);
+  emit_diagnostic_valist (DK_WARNING, loc, 0, fmt, &ap);
+  va_end (ap);
+  global_dc->warning_as_error_requested = saved;
+}
+
 static diagnostic_t
 kind_of (enum policy_severity s)
 {

@@ -62,6 +62,11 @@ bool hot_emit_report (location_t loc, const struct policy_entry *entry,
 		      const char *fmt, ...)
   ATTRIBUTE_GCC_DIAG (3, 4);
 
+/* A warning about the plugin's own trouble (results it cannot write),
+   which must not fail a build: -Werror leaves it a warning.  */
+void hot_warn_only (location_t loc, const char *fmt, ...)
+  ATTRIBUTE_GCC_DIAG (2, 3);
+
 /* Add the errors hotinline emitted back to GCC's count, so that the
    compilation fails; called when it ends.  */
 void hot_restore_error_count (void);

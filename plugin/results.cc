@@ -141,6 +141,29 @@ results_path (const char *dir, const char *suffix)
 		    (unsigned) h, suffix);
 }
 
+/* Create DIR and its parents as needed: the first unit of a build makes
+   the directory, and parallel units racing to do so are fine.  */
+static bool
+make_directory (const char *dir)
+{
+  char *path = xstrdup (dir);
+  bool ok = true;
+  for (char *p = path + 1; ok; p++)
+    if (*p == '/' || *p == '\0')
+      {
+	char c = *p;
+	*p = '\0';
+	ok = mkdir (path, 0777) == 0 || errno == EEXIST;
+	*p = c;
+	if (!c)
+	  break;
+      }
+  free (path);
+  return ok;
+}
+
+/* Results are a by-product: failing to write them warns, and never fails
+   the build (not even under -Werror).  */
 static void
 write_results (void *, void *)
 {
@@ -149,10 +172,11 @@ write_results (void *, void *)
   char *tmp = results_path (hot_config.results_dir,
 			    xasprintf (".%d.tmp", (int) getpid ()));
   char *path = results_path (hot_config.results_dir, "");
-  FILE *f = fopen (tmp, "w");
+  FILE *f = make_directory (hot_config.results_dir) ? fopen (tmp, "w") : NULL;
   if (!f)
     {
-      error ("cannot write hotinline results %qs: %m [hotinline]", tmp);
+      hot_warn_only (UNKNOWN_LOCATION, "cannot write hotinline results "
+		     "%qs: %m [hotinline]", tmp);
       return;
     }
   json::object *root = unit_json ();
@@ -160,7 +184,11 @@ write_results (void *, void *)
   fputc ('\n', f);
   delete root;
   if (fclose (f) != 0 || rename (tmp, path) != 0)
-    error ("cannot write hotinline results %qs: %m [hotinline]", path);
+    {
+      hot_warn_only (UNKNOWN_LOCATION, "cannot write hotinline results "
+		     "%qs: %m [hotinline]", path);
+      unlink (tmp);
+    }
 }
 
 } // namespace

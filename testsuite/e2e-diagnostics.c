@@ -175,6 +175,44 @@ START_TEST (test_summary_counts_the_unit)
 }
 END_TEST
 
+/* The results directory is made when missing, parents included, as the
+   first unit of a Kbuild run finds it; one that cannot be written only
+   warns, also under -Werror, and leaves no temporary file.  */
+START_TEST (test_results_directory_is_made_and_never_fails_the_build)
+{
+  const char *dir = harness_fmt ("%s/made/on/demand", harness_tmpdir ());
+  struct run r = compile_report (NULL, harness_fmt
+				 ("-fplugin-arg-hotinline-results=%s "
+				  "-fplugin-arg-hotinline-severity=note", dir),
+				 "-Werror");
+  ck_assert_msg (r.status == 0, "%.2000s", r.err);
+  r = harness_sh (harness_fmt ("ls %s", dir));
+  ck_assert_msg (strncmp (r.out, "report.c.", 9) == 0
+		 && strstr (r.out, ".json\n") && !strstr (r.out, ".tmp"),
+		 "results directory holds: %s", r.out);
+
+  const char *file = harness_write ("not-a-directory", "");
+  r = compile_report (NULL, harness_fmt
+		      ("-fplugin-arg-hotinline-results=%s/sub "
+		       "-fplugin-arg-hotinline-severity=note", file),
+		      "-Werror");
+  ck_assert_msg (r.status == 0, "%.2000s", r.err);
+  struct diagnostics ds = harness_diagnostics (r.err);
+  size_t warnings = 0;
+  for (size_t i = 0; i < ds.n; i++)
+    if (strcmp (ds.d[i].kind, "warning") == 0)
+      {
+	warnings++;
+	ck_assert_msg (strstr (ds.d[i].message, "cannot write hotinline "
+			       "results")
+		       && strstr (ds.d[i].message, "Not a directory"),
+		       "%s", ds.d[i].message);
+      }
+  ck_assert_uint_eq (warnings, 1);
+  harness_diagnostics_free (&ds);
+}
+END_TEST
+
 /* Results as JSON: one file per unit, complete, also from a parallel
    build writing into one directory.  */
 START_TEST (test_results_of_a_parallel_build)
@@ -308,6 +346,8 @@ diagnostics_suite (void)
   tcase_add_test (tc, test_quiet_prints_only_errors);
   tcase_add_test (tc, test_json_diagnostics_carry_reports);
   tcase_add_test (tc, test_summary_counts_the_unit);
+  tcase_add_test (tc,
+		  test_results_directory_is_made_and_never_fails_the_build);
   tcase_add_test (tc, test_results_of_a_parallel_build);
   tcase_add_test (tc, test_summary_tool_and_regression_diff);
   suite_add_tcase (s, tc);
