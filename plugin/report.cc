@@ -82,11 +82,14 @@ entry_for_call (tree callee, location_t loc, tree fn)
 }
 
 /* Whether CALLEE (a direct call's target, or NULL) may be hot: a cheap
-   filter before the scoped lookup of its entry.  */
+   filter before the scoped lookup of its entry.  Built-in functions, and
+   the external functions GCC declares for code it generates itself
+   (__stack_chk_fail), are nobody's to inline.  */
 static bool
 maybe_hot_p (tree callee)
 {
   return callee && !fndecl_built_in_p (callee)
+	 && !(DECL_ARTIFICIAL (callee) && DECL_EXTERNAL (callee))
 	 && policy_mentions (hot_policy, hot_name_of (callee));
 }
 
@@ -372,7 +375,8 @@ count_source_calls (void *, void *)
     return;
   cgraph_node *node;
   FOR_EACH_FUNCTION (node)
-    for (cgraph_edge *e = node->callers; e; e = e->next_caller)
+    for (cgraph_edge *e = maybe_hot_p (node->decl) ? node->callers : NULL;
+	 e; e = e->next_caller)
       if (const struct policy_entry *entry
 	    = hot_entry_for (node->decl, e->caller->decl))
 	{

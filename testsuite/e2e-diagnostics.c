@@ -175,6 +175,41 @@ START_TEST (test_summary_counts_the_unit)
 }
 END_TEST
 
+/* Calls nobody can inline are not hot calls, even under "*": built-ins
+   (memcpy, __builtin_expect) and what GCC calls on its own
+   (__stack_chk_fail), in the reports, the summary and the results.  */
+START_TEST (test_builtins_and_generated_calls_are_not_hot_calls)
+{
+  const char *src = harness_write
+    ("guarded.c", "#include <string.h>\n"
+     "int fill (char *out, const char *in)\n"
+     "{\n  char buf[64];\n  strcpy (buf, in);\n"
+     "  if (__builtin_expect (buf[0] == 'x', 0))\n    return 1;\n"
+     "  memcpy (out, buf, 64);\n  return 0;\n}\n");
+  const char *policy = harness_write ("all.yaml", "version: 1\nfunctions:\n"
+				      "  - {name: \"*\", action: report}\n");
+  struct args a = { { 0 }, 0 };
+  args_add (&a, harness_gcc ());
+  args_add_plugin (&a, &policy, 1);
+  args_add_words (&a, harness_fmt ("-fplugin-arg-hotinline-summary "
+				   "-fplugin-arg-hotinline-results=%s "
+				   "-O2 -fstack-protector-all -c -o %s/g.o",
+				   harness_tmpdir (), harness_tmpdir ()));
+  args_add (&a, src);
+  struct run r = harness_run (a.v, NULL);
+  ck_assert_int_eq (r.status, 0);
+  ck_assert_msg (!strstr (r.err, "warning"), "%.2000s", r.err);
+  ck_assert_msg (strstr (r.err, "0 calls to hot functions in the source, "
+			 "0 still calls"), "%.2000s", r.err);
+  /* The calls are there: to strcpy and to the stack protector.  */
+  ck_assert_int_gt (harness_count_calls (harness_fmt ("%s/g.o",
+						       harness_tmpdir ()),
+					 "__stack_chk_fail"), 0);
+  r = harness_sh (harness_fmt ("cat %s/guarded.c.*.json", harness_tmpdir ()));
+  ck_assert_msg (strstr (r.out, "\"calls\": []"), "%s", r.out);
+}
+END_TEST
+
 /* The results directory is made when missing, parents included, as the
    first unit of a Kbuild run finds it; one that cannot be written only
    warns, also under -Werror, and leaves no temporary file.  */
@@ -346,6 +381,7 @@ diagnostics_suite (void)
   tcase_add_test (tc, test_quiet_prints_only_errors);
   tcase_add_test (tc, test_json_diagnostics_carry_reports);
   tcase_add_test (tc, test_summary_counts_the_unit);
+  tcase_add_test (tc, test_builtins_and_generated_calls_are_not_hot_calls);
   tcase_add_test (tc,
 		  test_results_directory_is_made_and_never_fails_the_build);
   tcase_add_test (tc, test_results_of_a_parallel_build);
