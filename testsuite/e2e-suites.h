@@ -8,6 +8,7 @@ Suite *plugin_load_suite (void);
 Suite *policy_files_suite (void);
 Suite *samples_suite (void);
 Suite *diagnostics_suite (void);
+Suite *distributed_suite (void);
 
 /* Seconds allowed to a test case that runs the compiler.  */
 enum { E2E_TIMEOUT = 300 };
