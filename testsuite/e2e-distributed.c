@@ -732,6 +732,29 @@ START_TEST (test_icecream_reports_as_locally)
 }
 END_TEST
 
+/* With -g too, built in the same directory (DW_AT_comp_dir is the
+   build's directory, which the local preprocessor passes on).  Without
+   -gno-record-gcc-switches DW_AT_producer would differ: icecream adds
+   -fdirectives-only and two --param options to the remote command.  */
+START_TEST (test_icecream_debug_info_as_locally)
+{
+  if (!icecream_usable ())
+    return;
+  const char *dir = build_dir ("debug");
+  const char *src = harness_src ("examples/xarray_walk.c");
+  const char *flags = harness_fmt ("-g -gno-record-gcc-switches %s",
+				   plugin_args (xarray_policy ()));
+  struct run l = compile_in (dir, "", src, "local", flags);
+  ck_assert_msg (l.status == 0, "%.2000s", l.err);
+  const char *log = harness_fmt ("%s/icecc.log", dir);
+  struct run r = compile_in (dir, icecc (log, ""), src, "remote", flags);
+  ck_assert_msg (r.status == 0, "%.2000s", r.err);
+  assert_compiled_remotely (log);
+  assert_same_file (harness_fmt ("%s/local.o", dir),
+		    harness_fmt ("%s/remote.o", dir));
+}
+END_TEST
+
 /* A policy that exists here but not in the environment: the remote
    compile stops with hotinline's error naming the path.  */
 static void
@@ -780,6 +803,27 @@ START_TEST (test_icecream_names_the_directory_of_a_relative_policy)
 }
 END_TEST
 
+/* icecc's default with carets on: a remote compile that printed anything
+   is done again here, so a policy missing from the environment costs a
+   second compile and shows no error.  */
+START_TEST (test_icecream_recompiles_locally_by_default)
+{
+  if (!icecream_usable ())
+    return;
+  const char *policy = harness_write ("here-only.yaml",
+				      "version: 1\nfunctions: []\n");
+  const char *remote = build_dir ("remote");
+  const char *log = harness_fmt ("%s/icecc.log", remote);
+  struct run r = compile_in (remote, icecc (log, ""),
+			     harness_src ("examples/xarray_walk.c"),
+			     "xarray_walk", plugin_args (policy));
+  ck_assert_msg (r.status == 0, "%.2000s", r.err);
+  ck_assert_str_eq (r.err, "");
+  ck_assert_msg (file_contains (log, "recompiling locally"),
+		 "not recompiled locally: %s", log);
+}
+END_TEST
+
 /* After the fixtures' teardowns: nothing of theirs runs any more.  */
 START_TEST (test_no_daemon_is_left)
 {
@@ -812,8 +856,10 @@ distributed_suite (void)
   tcase_add_unchecked_fixture (tc, icecream_setup, icecream_teardown);
   tcase_add_test (tc, test_icecream_forces_as_locally);
   tcase_add_test (tc, test_icecream_reports_as_locally);
+  tcase_add_test (tc, test_icecream_debug_info_as_locally);
   tcase_add_test (tc, test_icecream_names_a_policy_missing_remotely);
   tcase_add_test (tc, test_icecream_names_the_directory_of_a_relative_policy);
+  tcase_add_test (tc, test_icecream_recompiles_locally_by_default);
   suite_add_tcase (s, tc);
 
   tc = tcase_create ("Daemons stopped");
