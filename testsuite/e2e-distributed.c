@@ -92,33 +92,51 @@ file_contains (const char *path, const char *text)
   return found;
 }
 
+/* Whether this process may make namespaces (root, and unshare allowed in
+   this container); asked once.  */
+static bool
+namespaces_usable (void)
+{
+  static int usable = -1;
+  if (usable < 0)
+    usable = geteuid () == 0
+	     && quiet_sh ("unshare --pid --fork --net --mount true");
+  return usable;
+}
+
 /* Run ARGV in new PID (and with NET, network and mount) namespaces, its
    output into LOG.  Returns unshare's pid.  The namespace's first process
    is a shell: unshare ends it by a parent-death signal, which the kernel
-   forgets when a process changes its user, as the daemons do.  */
+   forgets when a process changes its user, as the daemons do as root.
+   Without namespaces ARGV runs directly, in a process group of its own
+   (distccd keeps it, and its workers are in it).  */
 static pid_t
 spawn_in_namespaces (const char *const *argv, bool net, const char *log)
 {
   struct args a = { { 0 }, 0 };
-  args_add (&a, "unshare");
-  args_add (&a, "--pid");
-  args_add (&a, "--fork");
-  args_add (&a, "--kill-child");
-  if (net)
+  if (namespaces_usable ())
     {
-      args_add (&a, "--net");
-      args_add (&a, "--mount");
+      args_add (&a, "unshare");
+      args_add (&a, "--pid");
+      args_add (&a, "--fork");
+      args_add (&a, "--kill-child");
+      if (net)
+	{
+	  args_add (&a, "--net");
+	  args_add (&a, "--mount");
+	}
+      args_add (&a, "sh");
+      args_add (&a, "-c");
+      args_add (&a, "\"$@\" & wait");
+      args_add (&a, "sh");
     }
-  args_add (&a, "sh");
-  args_add (&a, "-c");
-  args_add (&a, "\"$@\" & wait");
-  args_add (&a, "sh");
   for (int i = 0; argv[i]; i++)
     args_add (&a, argv[i]);
 
   pid_t pid = fork ();
   if (pid == 0)
     {
+      setpgid (0, 0);
       prctl (PR_SET_PDEATHSIG, SIGKILL);
       int in = open ("/dev/null", O_RDONLY);
       int out = open (log, O_WRONLY | O_CREAT | O_APPEND, 0644);
@@ -136,13 +154,14 @@ spawn_in_namespaces (const char *const *argv, bool net, const char *log)
 
 /* unshare ignores SIGTERM while it waits for its child; SIGKILL ends it
    and, through --kill-child, the namespace's first process (the shell),
-   whose death ends every process of the PID namespace.  */
+   whose death ends every process of the PID namespace.  Without
+   namespaces, the process group goes.  */
 static void
 stop_daemons (struct daemons *d)
 {
   if (d->unshare > 0)
     {
-      kill (d->unshare, SIGKILL);
+      kill (-d->unshare, SIGKILL);
       waitpid (d->unshare, NULL, 0);
       d->unshare = 0;
     }
@@ -581,11 +600,12 @@ static void
 icecream_setup (void)
 {
   struct daemons *d = &icecream_daemons;
-  if (geteuid () != 0 || !quiet_sh ("unshare --pid --fork --net --mount "
-				    "true"))
+  if (!namespaces_usable ())
     {
       d->skip = "iceccd compiles remote jobs in a chroot, which needs root,"
-		" and the daemons run in network namespaces (unshare)";
+		" and the daemons run in network namespaces, which need"
+		" unshare --net to be allowed";
+      fprintf (stderr, "SKIP icecream tests: %s\n", d->skip);
       return;
     }
   d->dir = fixture_dir ("icecream");
@@ -618,7 +638,10 @@ icecream_setup (void)
 			     "scheduler; see %s", daemons);
   else if (file_contains (harness_fmt ("%s/remote.log", daemons),
 			  "Cannot use chroot"))
-    d->skip = "iceccd cannot chroot here, so it takes no remote jobs";
+    {
+      d->skip = "iceccd cannot chroot here, so it takes no remote jobs";
+      fprintf (stderr, "SKIP icecream tests: %s\n", d->skip);
+    }
 }
 
 static void
@@ -631,17 +654,12 @@ icecream_teardown (void)
 			   icecream_daemons.dir, icecream_daemons.dir));
 }
 
-/* Whether the icecream tests can run; prints why not.  */
+/* Whether the icecream tests can run (the setup said why not).  */
 static bool
 icecream_usable (void)
 {
   ck_assert_msg (!icecream_daemons.failed, "%s", icecream_daemons.failed);
-  if (icecream_daemons.skip)
-    {
-      fprintf (stderr, "SKIP icecream tests: %s\n", icecream_daemons.skip);
-      return false;
-    }
-  return true;
+  return !icecream_daemons.skip;
 }
 
 /* The host pid of the namespace's first process, to enter its network
