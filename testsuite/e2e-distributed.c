@@ -808,6 +808,32 @@ START_TEST (test_icecream_names_a_policy_missing_remotely)
 }
 END_TEST
 
+/* The same for the plugin: a copy here that the environment lacks.  The
+   error is GCC's, and names the file.  */
+START_TEST (test_icecream_names_a_plugin_missing_remotely)
+{
+  if (!icecream_usable ())
+    return;
+  const char *remote = build_dir ("remote");
+  const char *plugin = harness_fmt ("%s/hotinline.so", harness_tmpdir ());
+  ck_assert_int_eq (harness_sh (harness_fmt ("cp %s %s", harness_plugin (),
+					     plugin)).status, 0);
+  const char *log = harness_fmt ("%s/icecc.log", remote);
+  struct run r = compile_in (remote, icecc (log, ""),
+			     harness_src ("examples/xarray_walk.c"),
+			     "xarray_walk",
+			     harness_fmt ("-fno-diagnostics-show-caret "
+					  "-fplugin=%s "
+					  "-fplugin-arg-hotinline-policy=%s",
+					  plugin, xarray_policy ()));
+  assert_compiled_remotely (log);
+  ck_assert_int_eq (r.status, 1);
+  ck_assert_msg (strstr (r.err, harness_fmt ("error: cannot load plugin %s",
+					     plugin)),
+		 "unexpected: %.2000s", r.err);
+}
+END_TEST
+
 /* A relative path is looked up in the remote compiler's directory.  */
 START_TEST (test_icecream_names_the_directory_of_a_relative_policy)
 {
@@ -877,6 +903,7 @@ distributed_suite (void)
   tcase_add_test (tc, test_icecream_reports_as_locally);
   tcase_add_test (tc, test_icecream_debug_info_as_locally);
   tcase_add_test (tc, test_icecream_names_a_policy_missing_remotely);
+  tcase_add_test (tc, test_icecream_names_a_plugin_missing_remotely);
   tcase_add_test (tc, test_icecream_names_the_directory_of_a_relative_policy);
   tcase_add_test (tc, test_icecream_recompiles_locally_by_default);
   suite_add_tcase (s, tc);
