@@ -5,13 +5,15 @@
    its teardown even when a test fails or times out) and inside a private
    PID namespace ("unshare --pid --fork --kill-child"): killing unshare
    kills everything in it, and unshare itself dies with the runner
-   (PR_SET_PDEATHSIG), so no daemon can outlive the testsuite.
+   (PR_SET_PDEATHSIG), so no daemon can outlive the testsuite.  Where
+   namespaces are not allowed (not root), distccd runs in a process group
+   of its own instead, and the icecream tests say why they are skipped.
 
    distcc: distccd listens on 127.0.0.1 only, on a free port.  It refuses
-   every job that carries -fplugin= (distcc 3.3 and later, no option turns
-   that off), so the plugin cannot run on a distcc server; the tests show
-   that the refusal is deterministic, that DISTCC_FALLBACK then gives the
-   local result exactly, and that pump mode is refused the same way.
+   every job that carries -fplugin= (distcc 3.4 as in Debian 12; no option
+   turns that off), so the plugin cannot run on a distcc server.  The
+   tests show that the refusal is deterministic, that DISTCC_FALLBACK then
+   gives the local result exactly, and that pump mode is refused too.
 
    icecream: the scheduler and two daemons run in a private network
    namespace (nothing outside can reach them and their ports cannot
@@ -21,7 +23,6 @@
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <check.h>
-#include <errno.h>
 #include <fcntl.h>
 #include <glob.h>
 #include <netinet/in.h>
@@ -33,7 +34,6 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "e2e-suites.h"
@@ -250,8 +250,8 @@ distccd_listens (void)
   return ok;
 }
 
-/* Common to the tests: the compiler's absolute path, the plugin options,
-   the samples.  */
+/* Common to the tests: the plugin options, the samples' policies, the
+   build directories and commands.  */
 
 static const char *
 plugin_args (const char *policy)
