@@ -83,6 +83,19 @@ quiet_sh (const char *cmd)
   return system (harness_fmt ("(%s) >/dev/null 2>&1", cmd)) == 0;
 }
 
+/* The first of the programs PROGRAMS (separated by spaces) that is not
+   installed, or NULL.  */
+static const char *
+missing_program (const char *programs)
+{
+  char *list = (char *) harness_fmt ("%s", programs), *save;
+  for (char *p = strtok_r (list, " ", &save); p; p = strtok_r (NULL, " ",
+							       &save))
+    if (!quiet_sh (harness_fmt ("command -v %s", p)))
+      return harness_fmt ("%s is not installed (sh .ci/install-deps)", p);
+  return NULL;
+}
+
 static bool
 file_contains (const char *path, const char *text)
 {
@@ -327,6 +340,9 @@ static void
 distcc_setup (void)
 {
   struct daemons *d = &distcc_daemon;
+  d->failed = missing_program ("distcc distccd distcc-pump");
+  if (d->failed)
+    return;
   d->dir = fixture_dir ("distcc");
   distcc_port = free_port ();
   if (!d->dir || !distcc_port)
@@ -608,6 +624,10 @@ icecream_setup (void)
       fprintf (stderr, "SKIP icecream tests: %s\n", d->skip);
       return;
     }
+  d->failed = missing_program ("icecc iceccd icecc-scheduler "
+			       "icecc-create-env");
+  if (d->failed)
+    return;
   d->dir = fixture_dir ("icecream");
   if (!d->dir)
     {
