@@ -560,24 +560,25 @@ END_TEST
 
 /* icecream.  */
 
-/* The namespace's first process: brings up loopback, freezes the CPU
-   counters the daemons read (so that the scheduler does not hold jobs
-   back while other work loads this machine: a daemon whose counters do
-   not move reports itself idle), starts the scheduler and two daemons:
-   "local", the client's own daemon, which takes no jobs, and "remote",
-   which compiles in the chroot of the environment it is sent.  */
+/* Run in the namespaces: brings up loopback, freezes the CPU counters the
+   daemons read (so that the scheduler does not hold jobs back while other
+   work loads this machine: a daemon whose counters do not move reports
+   itself idle), starts the scheduler and two daemons: "local", the
+   client's own daemon, which takes no jobs, and "remote", which compiles
+   in the chroot of the environment it is sent.  ICECC_TESTS lets them
+   find each other on loopback and reconnect within seconds.  */
 static const char icecream_script[] =
-  "d=$1\n"
+  "d=\"$1\"\n"
   "ip link set lo up\n"
-  "cat /proc/stat > $d/stat && mount --bind $d/stat /proc/stat\n"
+  "cat /proc/stat > \"$d/stat\" && mount --bind \"$d/stat\" /proc/stat\n"
   "export ICECC_TESTS=1\n"
-  "icecc-scheduler -p 8765 -n hotinline -l $d/scheduler.log -vvv &\n"
-  "ICECC_TEST_SOCKET=$d/local.sock ICECC_SCHEDULER=127.0.0.1:8765 "
-  "iceccd --no-remote -N local -n hotinline -b $d/envs-local "
-  "-l $d/local.log -m 1 -vvv &\n"
-  "ICECC_TEST_SOCKET=$d/remote.sock ICECC_SCHEDULER=127.0.0.1:8765 "
-  "iceccd -p 10246 -N remote -n hotinline -b $d/envs-remote "
-  "-l $d/remote.log -m 1 -vvv &\n"
+  "icecc-scheduler -p 8765 -n hotinline -l \"$d/scheduler.log\" -vvv &\n"
+  "ICECC_TEST_SOCKET=\"$d/local.sock\" ICECC_SCHEDULER=127.0.0.1:8765 "
+  "iceccd --no-remote -N local -n hotinline -b \"$d/envs-local\" "
+  "-l \"$d/local.log\" -m 1 -vvv &\n"
+  "ICECC_TEST_SOCKET=\"$d/remote.sock\" ICECC_SCHEDULER=127.0.0.1:8765 "
+  "iceccd -p 10246 -N remote -n hotinline -b \"$d/envs-remote\" "
+  "-l \"$d/remote.log\" -m 1 -vvv &\n"
   "wait\n";
 
 static bool
