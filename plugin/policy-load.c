@@ -720,6 +720,24 @@ policy_load_buffer (struct policy *policy, const char *name, const char *data,
   return ok;
 }
 
+/* A policy that cannot be opened.  A relative path is resolved against
+   the working directory of the compiler, which under distributed builds
+   (icecream's chroot, a build server) is not the user's: name it.  */
+static void
+report_open_error (struct policy *policy, struct policy_loc whole,
+		   const char *path, int err)
+{
+  char cwd[PATH_MAX];
+  if (path[0] != '/' && getcwd (cwd, sizeof cwd))
+    policy_add_error (policy, whole,
+		      "cannot open policy: %s (relative to the working "
+		      "directory '%s'; give the policy as an absolute path)",
+		      strerror (err), cwd);
+  else
+    policy_add_error (policy, whole, "cannot open policy: %s",
+		      strerror (err));
+}
+
 bool
 policy_load_file (struct policy *policy, const char *path)
 {
@@ -732,8 +750,7 @@ policy_load_file (struct policy *policy, const char *path)
   int fd = open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0)
     {
-      policy_add_error (policy, whole, "cannot open policy: %s",
-			strerror (errno));
+      report_open_error (policy, whole, path, errno);
       return false;
     }
   if (fstat (fd, &st) != 0)

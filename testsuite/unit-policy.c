@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -1201,6 +1202,23 @@ START_TEST (test_missing_file_is_reported)
 }
 END_TEST
 
+/* A relative path is resolved where the compiler runs, which need not be
+   where the user is: the message says which directory was searched.  */
+START_TEST (test_missing_relative_file_names_the_directory)
+{
+  char cwd[PATH_MAX];
+  ck_assert_ptr_nonnull (getcwd (cwd, sizeof cwd));
+  ck_assert_int_eq (chdir (tmpdir), 0);
+  struct policy *p = policy_new ();
+  ck_assert (!policy_load_file (p, "nowhere.yaml"));
+  ASSERT_ERRORS (p, fmt ("nowhere.yaml: cannot open policy: No such file or "
+			 "directory (relative to the working directory '%s';"
+			 " give the policy as an absolute path)", tmpdir));
+  policy_free (p);
+  ck_assert_int_eq (chdir (cwd), 0);
+}
+END_TEST
+
 START_TEST (test_directory_is_rejected)
 {
   struct policy *p = policy_new ();
@@ -1889,6 +1907,7 @@ policy_load_suite (void)
   tcase_add_test (tc, test_yaml_syntax_errors_are_located);
   tcase_add_test (tc, test_errors_before_a_syntax_error_are_kept);
   tcase_add_test (tc, test_missing_file_is_reported);
+  tcase_add_test (tc, test_missing_relative_file_names_the_directory);
   tcase_add_test (tc, test_directory_is_rejected);
   tcase_add_test (tc, test_fifo_is_rejected_without_waiting_for_a_writer);
   tcase_add_test (tc, test_device_is_rejected);
