@@ -52,6 +52,10 @@ JANSSON_LIBS = $(shell $(PKG_CONFIG) --libs jansson)
 SUMMARY_TOOL := $(B)/hotinline-summary
 BINDIR ?= $(PREFIX)/bin
 PROFILE_TOOL := $(B)/hotinline-profile
+# The compiler wrapper and the compiler names it is installed under.
+CC_WRAPPER := $(B)/hotinline-cc
+CC_WRAPPER_NAMES := hotinline-gcc hotinline-g++ hotinline-gcc-12 \
+	hotinline-g++-12 hotinline-gcc-11 hotinline-g++-11
 PROFILE_SRC := tools/hotinline-profile.c tools/profile-read.c \
 	tools/profile-names.c tools/profile-policy.c
 
@@ -60,7 +64,7 @@ TEST_BIN := $(B)/check_hotinline
 BENCH_BIN := $(B)/bench_strategies
 
 .PHONY: all check check-all bench fuzz install uninstall demo clean
-all: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL)
+all: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 
 $(B):
 	mkdir -p $@
@@ -76,6 +80,9 @@ $(PLUGIN): $(CORE_OBJ) $(PLUGIN_OBJ)
 
 $(SUMMARY_TOOL): tools/hotinline-summary.c | $(B)
 	$(GCC) -std=gnu11 $(WARN) $(OPT) $< -o $@ $(JANSSON_LIBS)
+
+$(CC_WRAPPER): tools/hotinline-cc.c | $(B)
+	$(GCC) -std=gnu11 $(WARN) $(OPT) $< -o $@
 
 # Links the policy loader, to check a policy before writing it.
 $(PROFILE_TOOL): $(PROFILE_SRC) tools/profile.h $(CORE_OBJ) | $(B)
@@ -118,9 +125,10 @@ fuzz: $(FUZZ_BIN)
 
 # The tests find the plugin, the compiler and the sources through the
 # environment, so one test binary serves every GCC.
-check: $(PLUGIN) $(TEST_BIN) $(SUMMARY_TOOL) $(PROFILE_TOOL)
+check: $(PLUGIN) $(TEST_BIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 	HOTINLINE_PLUGIN=$(abspath $(PLUGIN)) HOTINLINE_GCC=$(GCC) \
 	HOTINLINE_SUMMARY=$(abspath $(SUMMARY_TOOL)) \
+	HOTINLINE_CC_WRAPPER=$(abspath $(CC_WRAPPER)) \
 	HOTINLINE_PROFILE_TOOL=$(abspath $(PROFILE_TOOL)) \
 	HOTINLINE_SRCDIR=$(CURDIR) HOTINLINE_WORKDIR=$(abspath $(B))/work \
 	./$(TEST_BIN)
@@ -130,18 +138,24 @@ check-all:
 	$(MAKE) check GCC=gcc
 	$(MAKE) check GCC=gcc-11
 
-install: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL)
+install: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 	install -d $(DESTDIR)$(PLUGINDIR) $(DESTDIR)$(DATADIR)/policies \
 		$(DESTDIR)$(BINDIR)
 	install -m 644 $(PLUGIN) $(DESTDIR)$(PLUGINDIR)/hotinline.so
 	install -m 755 $(SUMMARY_TOOL) $(DESTDIR)$(BINDIR)/hotinline-summary
 	install -m 755 $(PROFILE_TOOL) $(DESTDIR)$(BINDIR)/hotinline-profile
+	install -m 755 $(CC_WRAPPER) $(DESTDIR)$(BINDIR)/hotinline-cc
+	for n in $(CC_WRAPPER_NAMES); do \
+		ln -sf hotinline-cc $(DESTDIR)$(BINDIR)/$$n || exit 1; \
+	done
 	install -m 644 policies/*.yaml $(DESTDIR)$(DATADIR)/policies/
 
 uninstall:
 	rm -f $(DESTDIR)$(PLUGINDIR)/hotinline.so
 	rm -f $(DESTDIR)$(BINDIR)/hotinline-summary
 	rm -f $(DESTDIR)$(BINDIR)/hotinline-profile
+	rm -f $(DESTDIR)$(BINDIR)/hotinline-cc
+	for n in $(CC_WRAPPER_NAMES); do rm -f $(DESTDIR)$(BINDIR)/$$n; done
 	rm -rf $(DESTDIR)$(DATADIR)
 
 # Build the xarray example without and with the plugin and show what

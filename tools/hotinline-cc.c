@@ -1,0 +1,213 @@
+/* hotinline-cc: run a compiler with the hotinline plugin loaded when its
+   command line carries -fplugin-arg-hotinline-* arguments.
+
+     hotinline-COMPILER ARGS...      (a link to hotinline-cc)
+     hotinline-cc COMPILER ARGS...
+
+   runs COMPILER, found in PATH, with ARGS, and with -fplugin=hotinline
+   inserted right before the first -fplugin-arg-hotinline-* argument
+   unless ARGS already load hotinline.  With -iplugindir=DIR in ARGS the
+   inserted argument is -fplugin=DIR/hotinline.so, since GCC passes
+   -iplugindir only to the preprocessing compiler and not when it compiles
+   a preprocessed file, as on a distcc server.
+
+   The point is a command line without -fplugin=: distccd refuses every
+   job that has one, but runs "distcc hotinline-gcc-12 ...", and the
+   plugin is loaded on the server, where hotinline-gcc-12 runs.  */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char prefix[] = "hotinline-";
+static const char plugin_arg[] = "-fplugin-arg-hotinline-";
+
+static void
+usage (FILE *out)
+{
+  fputs ("usage: hotinline-COMPILER ARGS...   (a link to hotinline-cc)\n"
+	 "       hotinline-cc COMPILER ARGS...\n"
+	 "Runs COMPILER with ARGS, adding -fplugin=hotinline before the first"
+	 " -fplugin-arg-hotinline-*\nargument when ARGS do not load"
+	 " hotinline already.\n", out);
+}
+
+static bool
+starts_with (const char *s, const char *start)
+{
+  return strncmp (s, start, strlen (start)) == 0;
+}
+
+static const char *
+base_name (const char *path)
+{
+  const char *slash = strrchr (path, '/');
+  return slash ? slash + 1 : path;
+}
+
+/* Whether ARG is -fplugin= for hotinline.  GCC names a plugin after its
+   file without directories and extension, and refuses a second plugin
+   of the same name, so "-fplugin=/x/hotinline.so" counts as well.  */
+static bool
+loads_hotinline (const char *arg)
+{
+  if (!starts_with (arg, "-fplugin="))
+    return false;
+  const char *name = base_name (arg + strlen ("-fplugin="));
+  const char *dot = strrchr (name, '.');
+  size_t len = dot ? (size_t) (dot - name) : strlen (name);
+  return len == strlen ("hotinline") && strncmp (name, "hotinline", len) == 0;
+}
+
+/* The -fplugin= argument to insert into ARGS (N of them), or NULL when
+   none is needed; *AT is where it goes.  */
+static char *
+plugin_option (char **args, int n, int *at)
+{
+  const char *plugindir = NULL;
+  *at = -1;
+  for (int i = 0; i < n; i++)
+    {
+      if (loads_hotinline (args[i]))
+	return NULL;
+      if (starts_with (args[i], "-iplugindir="))
+	plugindir = args[i] + strlen ("-iplugindir=");
+      if (*at < 0 && starts_with (args[i], plugin_arg))
+	*at = i;
+    }
+  if (*at < 0)
+    return NULL;
+  char *opt;
+  if (plugindir
+      ? asprintf (&opt, "-fplugin=%s/hotinline.so", plugindir) < 0
+      : asprintf (&opt, "-fplugin=hotinline") < 0)
+    return NULL;
+  return opt;
+}
+
+/* Whether PATH is this very program: a link named like a compiler that
+   leads back here would otherwise exec us forever.  */
+static bool
+is_self (const char *path)
+{
+  char self[PATH_MAX], other[PATH_MAX];
+  return realpath ("/proc/self/exe", self) && realpath (path, other)
+	 && strcmp (self, other) == 0;
+}
+
+/* The file COMPILER names: itself when it has a slash, otherwise the
+   first executable of that name in PATH that is not this program.  NULL
+   with errno set when there is none.  */
+static char *
+find_compiler (const char *compiler)
+{
+  if (strchr (compiler, '/'))
+    {
+      errno = is_self (compiler) ? ELOOP : 0;
+      return errno ? NULL : strdup (compiler);
+    }
+  const char *path = getenv ("PATH");
+  if (!path || !*path)
+    path = "/usr/local/bin:/usr/bin:/bin";
+  char *dirs = strdup (path), *save = NULL;
+  int err = ENOENT;
+  for (char *dir = strtok_r (dirs, ":", &save); dir;
+       dir = strtok_r (NULL, ":", &save))
+    {
+      char *file;
+      struct stat st;
+      if (asprintf (&file, "%s/%s", dir, compiler) < 0)
+	break;
+      if (stat (file, &st) == 0 && S_ISREG (st.st_mode)
+	  && access (file, X_OK) == 0)
+	{
+	  if (!is_self (file))
+	    {
+	      free (dirs);
+	      return file;
+	    }
+	  err = ELOOP;
+	}
+      free (file);
+    }
+  free (dirs);
+  errno = err;
+  return NULL;
+}
+
+/* Exec COMPILER with ARGS (N of them), the plugin added if need be.  */
+static int
+run (const char *compiler, char **args, int n)
+{
+  if (starts_with (base_name (compiler), prefix))
+    {
+      fprintf (stderr, "hotinline-cc: refusing to run '%s', which would run "
+	       "hotinline-cc again; name the compiler itself\n", compiler);
+      return 2;
+    }
+  char *file = find_compiler (compiler);
+  if (!file)
+    {
+      int err = errno;
+      if (err == ELOOP)
+	fprintf (stderr, "hotinline-cc: cannot run '%s': it leads back to "
+		 "hotinline-cc; name the compiler itself\n", compiler);
+      else
+	fprintf (stderr, "hotinline-cc: cannot run '%s': %s\n", compiler,
+		 strerror (err));
+      return err == ELOOP ? 2 : 127;
+    }
+
+  int at;
+  char *opt = plugin_option (args, n, &at);
+  char **argv = calloc (n + 3, sizeof *argv);
+  if (!argv)
+    return 127;
+  int k = 0;
+  argv[k++] = (char *) compiler;
+  for (int i = 0; i < n; i++)
+    {
+      if (opt && i == at)
+	argv[k++] = opt;
+      argv[k++] = args[i];
+    }
+  execv (file, argv);
+  int err = errno;
+  fprintf (stderr, "hotinline-cc: cannot run '%s': %s\n", compiler,
+	   strerror (err));
+  /* As a shell does: 127 for a missing program, 126 for one it cannot
+     execute.  */
+  return err == ENOENT ? 127 : 126;
+}
+
+int
+main (int argc, char **argv)
+{
+  const char *me = base_name (argv[0]);
+  if (strcmp (me, "hotinline-cc") == 0)
+    {
+      if (argc < 2)
+	{
+	  usage (stderr);
+	  return 2;
+	}
+      if (strcmp (argv[1], "--help") == 0)
+	{
+	  usage (stdout);
+	  return 0;
+	}
+      return run (argv[1], argv + 2, argc - 2);
+    }
+  if (!starts_with (me, prefix) || !me[strlen (prefix)])
+    {
+      fprintf (stderr, "hotinline-cc: called as '%s'; call it as "
+	       "hotinline-COMPILER or hotinline-cc COMPILER\n", me);
+      return 2;
+    }
+  return run (me + strlen (prefix), argv + 1, argc - 1);
+}
