@@ -11,9 +11,13 @@
 
    distcc: distccd listens on 127.0.0.1 only, on a free port.  It refuses
    every job that carries -fplugin= (distcc 3.4 as in Debian 12; no option
-   turns that off), so the plugin cannot run on a distcc server.  The
-   tests show that the refusal is deterministic, that DISTCC_FALLBACK then
-   gives the local result exactly, and that pump mode is refused too.
+   turns that off).  The tests show that the refusal is deterministic,
+   that DISTCC_FALLBACK then gives the local result exactly, and that pump
+   mode is refused too.  The wrapper hotinline-cc gets the plugin onto the
+   server anyway: "distcc hotinline-gcc ..." sends a command line with
+   only -fplugin-arg-hotinline-* arguments, and the wrapper adds -fplugin=
+   where it runs, on the server too.  The tests show that such a job is
+   compiled on the server with the plugin, as it would be here.
 
    icecream: the scheduler and two daemons run in a private network
    namespace (nothing outside can reach them and their ports cannot
@@ -296,15 +300,22 @@ build_dir (const char *dir)
   return path;
 }
 
-/* The compile command for SOURCE into DIR/NAME.o with FLAGS, run through
-   WRAPPER (a command prefix, "" for a local build).  */
+/* The compile command for SOURCE into DIR/NAME.o with FLAGS by COMPILER,
+   run through WRAPPER (a command prefix, "" for a local build).  */
+static struct run
+compile_by (const char *dir, const char *wrapper, const char *compiler,
+	    const char *source, const char *name, const char *flags)
+{
+  return harness_sh (harness_fmt ("cd %s && %s %s -O2 -MD -c %s -o %s.o %s",
+				  dir, wrapper, compiler, source, name,
+				  flags));
+}
+
 static struct run
 compile_in (const char *dir, const char *wrapper, const char *source,
 	    const char *name, const char *flags)
 {
-  return harness_sh (harness_fmt ("cd %s && %s %s -O2 -MD -c %s -o %s.o %s",
-				  dir, wrapper, harness_gcc (), source, name,
-				  flags));
+  return compile_by (dir, wrapper, harness_gcc (), source, name, flags);
 }
 
 static void
@@ -336,6 +347,55 @@ without_lines (const char *text, const char *prefix)
 
 /* distcc.  */
 
+/* The directory of the wrapper's link for the harness's compiler:
+   DIR/bin/hotinline-GCC.  */
+static const char *
+wrapper_bin (const char *dir)
+{
+  return harness_fmt ("%s/bin", dir);
+}
+
+static const char *
+wrapped_gcc (void)
+{
+  return harness_fmt ("hotinline-%s", harness_gcc ());
+}
+
+/* The compilers distccd may run, one a line: the harness's compiler
+   under its own name and under the name the distcc client sends for it
+   (it prefixes the target, x86_64-linux-gnu-gcc), and the wrapper's link
+   as an absolute path, where distccd then runs it.  (Found through
+   distccd's PATH instead, a link whose target mentions "distcc", as a
+   build directory under a worktree named so may, makes distccd warn on
+   the client's stderr.)  Returns the list's path, or NULL.  */
+static const char *
+write_distcc_cmdlist (const char *dir)
+{
+  const char *wrapper = getenv ("HOTINLINE_CC_WRAPPER");
+  const char *bin = wrapper_bin (dir);
+  const char *link = harness_fmt ("%s/%s", bin, wrapped_gcc ());
+  mkdir (bin, 0755);
+  if (wrapper && *wrapper && symlink (wrapper, link) != 0)
+    return NULL;
+  FILE *machine = popen (harness_fmt ("%s -dumpmachine", harness_gcc ()),
+			 "r");
+  char target[128] = "";
+  if (!machine || !fgets (target, sizeof target, machine))
+    target[0] = 0;
+  if (machine)
+    pclose (machine);
+  target[strcspn (target, "\n")] = 0;
+  const char *path = harness_fmt ("%s/cmdlist", dir);
+  FILE *f = fopen (path, "w");
+  if (!f)
+    return NULL;
+  fprintf (f, "%s\n%s-%s\n%s\n", harness_gcc (), target, harness_gcc (),
+	   link);
+  fclose (f);
+  chmod (path, 0644);
+  return path;
+}
+
 static void
 distcc_setup (void)
 {
@@ -353,9 +413,19 @@ distcc_setup (void)
   const char *logs = harness_fmt ("%s/daemon", d->dir);
   mkdir (logs, 0777);
   chmod (logs, 0777);
-  /* As root, distccd runs as the user distccd; it runs only compilers
-     that /usr/lib/distcc masquerades, which lists gcc-11 and gcc-12.  */
+  const char *cmdlist = write_distcc_cmdlist (d->dir);
+  if (!cmdlist)
+    {
+      d->failed = harness_fmt ("cannot write the command list or link the "
+			       "wrapper in %s", d->dir);
+      return;
+    }
+  /* As root, distccd runs as the user distccd.  It runs only the
+     compilers of DISTCC_CMDLIST, which replaces its default list (the
+     names /usr/lib/distcc masquerades) without changing a system
+     directory.  */
   const char *argv[] = {
+    "env", harness_fmt ("DISTCC_CMDLIST=%s", cmdlist),
     "distccd", "--daemon", "--no-detach", "--listen", "127.0.0.1",
     "--allow", "127.0.0.1/32", "--port", harness_fmt ("%d", distcc_port),
     "--log-file", harness_fmt ("%s/distccd.log", logs), "--log-level",
@@ -555,6 +625,130 @@ START_TEST (test_distcc_pump_mode_refuses_the_plugin)
   ck_assert_msg (r.status == 116, "status %d: %.2000s", r.status, r.err);
   ck_assert_msg (distcc_log_with (mark, refusal), "not refused, see %s",
 		 distcc_log ());
+}
+END_TEST
+
+/* The wrapper under distcc.  The plugin is not installed while testing,
+   so -iplugindir names the directory of the built one.  */
+static const char *
+plugin_dir (void)
+{
+  const char *plugin = harness_plugin ();
+  return harness_fmt ("%.*s", (int) (strrchr (plugin, '/') - plugin),
+		      plugin);
+}
+
+static const char *
+wrapper_args (const char *policy)
+{
+  return harness_fmt ("-iplugindir=%s -fplugin-arg-hotinline-policy=%s",
+		      plugin_dir (), policy);
+}
+
+/* distcc through the wrapper's link, with EXTRA_ENV.  */
+static const char *
+distcc_wrapped (const char *extra_env)
+{
+  return harness_fmt ("%s distcc",
+		      distcc ("", harness_fmt ("PATH=%s:$PATH %s",
+					       wrapper_bin (distcc_daemon.dir),
+					       extra_env)));
+}
+
+/* Nothing may be compiled here: a job the server refuses or fails
+   fails the build.  */
+static const char no_local[] = "DISTCC_FALLBACK=0 DISTCC_SKIP_LOCAL_RETRY=1";
+
+static void
+assert_wrapper_built (void)
+{
+  const char *wrapper = getenv ("HOTINLINE_CC_WRAPPER");
+  ck_assert_msg (wrapper && access (wrapper, X_OK) == 0,
+		 "HOTINLINE_CC_WRAPPER does not name hotinline-cc (make "
+		 "check sets it)");
+}
+
+/* SOURCE built with POLICY by "distcc hotinline-GCC" is compiled on the
+   server, with the plugin, and everything is as in a local build with
+   -fplugin=: object, diagnostics (but for distcc's own lines) and -MD
+   output, which the local preprocessor, run through the wrapper too,
+   writes with the policy listed.  Returns the local build's stderr.  */
+static const char *
+assert_wrapper_is_remote (const char *source, const char *policy,
+			  const char *name)
+{
+  assert_distcc_up ();
+  assert_wrapper_built ();
+  const char *local = build_dir ("local"), *remote = build_dir ("remote");
+  struct run l = compile_in (local, "", source, name, plugin_args (policy));
+  ck_assert_msg (l.status == 0, "%.2000s", l.err);
+  size_t mark = distcc_log_mark ();
+  struct run r = compile_by (remote, distcc_wrapped (no_local),
+			     wrapped_gcc (), source, name,
+			     wrapper_args (policy));
+  ck_assert_msg (r.status == 0, "status %d: %.2000s", r.status, r.err);
+  const char *log = distcc_log_with (mark, "COMPILE_OK");
+  ck_assert_msg (log, "no job compiled on the server, see %s",
+		 distcc_log ());
+  ck_assert_msg (strstr (log, wrapped_gcc ()) && !strstr (log, refusal),
+		 "unexpected server log: %.2000s", log);
+  ck_assert_str_eq (without_lines (r.err, "distcc["), l.err);
+  assert_same_file (harness_fmt ("%s/%s.o", local, name),
+		    harness_fmt ("%s/%s.o", remote, name));
+  const char *deps = harness_fmt ("%s/%s.d", remote, name);
+  ck_assert_msg (file_contains (deps, policy), "%s lacks %s", deps, policy);
+  assert_same_file (harness_fmt ("%s/%s.d", local, name), deps);
+  return l.err;
+}
+
+START_TEST (test_distcc_wrapper_forces_on_the_server)
+{
+  assert_wrapper_is_remote (harness_src ("examples/xarray_walk.c"),
+			    xarray_policy (), "xarray_walk");
+  ck_assert_int_eq (harness_count_calls
+		    (harness_fmt ("%s/remote/xarray_walk.o",
+				  harness_tmpdir ()), "xas_descend"), 0);
+}
+END_TEST
+
+START_TEST (test_distcc_wrapper_reports_from_the_server)
+{
+  const char *err = assert_wrapper_is_remote
+    (harness_src ("testsuite/samples/report.c"), report_policy (), "report");
+  ck_assert_ptr_nonnull (strstr (err, hot_call_report));
+}
+END_TEST
+
+/* A policy the server cannot read: the plugin's error comes back from
+   the server and the build fails; nothing is compiled here.  The test
+   directory is private to root and distccd runs as its own user, so a
+   policy there is readable here only.  */
+START_TEST (test_distcc_wrapper_fails_on_a_policy_missing_remotely)
+{
+  assert_distcc_up ();
+  assert_wrapper_built ();
+  if (geteuid () != 0)
+    {
+      fprintf (stderr, "SKIP %s: distccd runs as this user and reads what "
+	       "the client reads\n", __func__);
+      return;
+    }
+  const char *policy = harness_write ("here-only.yaml",
+				      "version: 1\nfunctions: []\n");
+  const char *remote = build_dir ("remote");
+  size_t mark = distcc_log_mark ();
+  struct run r = compile_by (remote, distcc_wrapped (no_local),
+			     wrapped_gcc (),
+			     harness_src ("examples/xarray_walk.c"),
+			     "xarray_walk", wrapper_args (policy));
+  ck_assert_msg (r.status == 1, "status %d: %.2000s", r.status, r.err);
+  ck_assert_msg (strstr (r.err, harness_fmt ("cc1: error: %s: cannot open "
+					     "policy: Permission denied "
+					     "[hotinline]", policy)),
+		 "unexpected: %.2000s", r.err);
+  ck_assert_msg (distcc_log_with (mark, "COMPILE_ERROR"), "no failed job "
+		 "in %s", distcc_log ());
+  ck_assert (access (harness_fmt ("%s/xarray_walk.o", remote), F_OK) != 0);
 }
 END_TEST
 
@@ -915,6 +1109,9 @@ distributed_suite (void)
   tcase_add_test (tc, test_distcc_fallback_forces_as_locally);
   tcase_add_test (tc, test_distcc_fallback_reports_as_locally);
   tcase_add_test (tc, test_distcc_pump_mode_refuses_the_plugin);
+  tcase_add_test (tc, test_distcc_wrapper_forces_on_the_server);
+  tcase_add_test (tc, test_distcc_wrapper_reports_from_the_server);
+  tcase_add_test (tc, test_distcc_wrapper_fails_on_a_policy_missing_remotely);
   suite_add_tcase (s, tc);
 
   tc = tcase_create ("icecream");
