@@ -752,6 +752,153 @@ START_TEST (test_distcc_wrapper_fails_on_a_policy_missing_remotely)
 }
 END_TEST
 
+/* The wrapper alone.  A fake compiler, "fakecc", prints its arguments
+   one a line; it and the wrapper's links are in a directory put first in
+   PATH.  */
+static const char *
+fake_compiler_dir (void)
+{
+  /* Made once for the test (each runs in a process of its own).  */
+  static const char *bin;
+  if (bin)
+    return bin;
+  assert_wrapper_built ();
+  bin = harness_fmt ("%s/bin", harness_tmpdir ());
+  mkdir (bin, 0755);
+  const char *fake = harness_write ("bin/fakecc", "#!/bin/sh\n"
+				    "for a; do printf '%s\\n' \"$a\"; done\n");
+  chmod (fake, 0755);
+  const char *wrapper = getenv ("HOTINLINE_CC_WRAPPER");
+  const char *links[] = { "hotinline-cc", "hotinline-fakecc",
+			  "hotinline-gcc-99", wrapped_gcc (), NULL };
+  for (int i = 0; links[i]; i++)
+    ck_assert_int_eq (symlink (wrapper, harness_fmt ("%s/%s", bin,
+						      links[i])), 0);
+  return bin;
+}
+
+/* COMMAND run with the fake compiler's directory first in PATH.  */
+static struct run
+wrapper_run (const char *command)
+{
+  return harness_sh (harness_fmt ("export PATH=%s:$PATH; %s",
+				  fake_compiler_dir (), command));
+}
+
+/* COMMAND runs fakecc with exactly the arguments EXPECTED (one a
+   line).  */
+static void
+assert_wrapper_runs (const char *command, const char *expected)
+{
+  struct run r = wrapper_run (command);
+  ck_assert_msg (r.status == 0, "%s: status %d: %s", command, r.status,
+		 r.err);
+  ck_assert_str_eq (r.err, "");
+  ck_assert_str_eq (r.out, expected);
+}
+
+START_TEST (test_wrapper_adds_the_plugin_before_its_arguments)
+{
+  assert_wrapper_runs ("hotinline-fakecc -O2 -c x.c "
+		       "-fplugin-arg-hotinline-policy=/p.yaml "
+		       "-fplugin-arg-hotinline-quiet",
+		       "-O2\n-c\nx.c\n-fplugin=hotinline\n"
+		       "-fplugin-arg-hotinline-policy=/p.yaml\n"
+		       "-fplugin-arg-hotinline-quiet\n");
+}
+END_TEST
+
+/* GCC does not pass -iplugindir on when it compiles a preprocessed
+   file, so the wrapper gives the plugin's path itself.  */
+START_TEST (test_wrapper_takes_the_plugin_from_iplugindir)
+{
+  assert_wrapper_runs ("hotinline-fakecc -fplugin-arg-hotinline-quiet "
+		       "-iplugindir=/a -iplugindir=/pd x.i",
+		       "-fplugin=/pd/hotinline.so\n"
+		       "-fplugin-arg-hotinline-quiet\n-iplugindir=/a\n"
+		       "-iplugindir=/pd\nx.i\n");
+}
+END_TEST
+
+START_TEST (test_wrapper_passes_other_command_lines_through)
+{
+  /* No hotinline arguments, another plugin's.  */
+  assert_wrapper_runs ("hotinline-fakecc -O2 -fplugin=/x/other.so "
+		       "-fplugin-arg-other-hotinline-x=1 'a b.c'",
+		       "-O2\n-fplugin=/x/other.so\n"
+		       "-fplugin-arg-other-hotinline-x=1\na b.c\n");
+  /* hotinline loaded already, by path or by name.  */
+  assert_wrapper_runs ("hotinline-fakecc -fplugin=/abs/hotinline.so "
+		       "-fplugin-arg-hotinline-policy=/p.yaml",
+		       "-fplugin=/abs/hotinline.so\n"
+		       "-fplugin-arg-hotinline-policy=/p.yaml\n");
+  assert_wrapper_runs ("hotinline-fakecc -fplugin-arg-hotinline-quiet "
+		       "-fplugin=hotinline",
+		       "-fplugin-arg-hotinline-quiet\n-fplugin=hotinline\n");
+  assert_wrapper_runs ("hotinline-fakecc", "");
+}
+END_TEST
+
+START_TEST (test_wrapper_takes_the_compiler_as_first_argument)
+{
+  assert_wrapper_runs ("hotinline-cc fakecc -fplugin-arg-hotinline-quiet",
+		       "-fplugin=hotinline\n-fplugin-arg-hotinline-quiet\n");
+  struct run r = wrapper_run ("hotinline-cc");
+  ck_assert_int_eq (r.status, 2);
+  ck_assert_msg (strstr (r.err, "hotinline-cc COMPILER ARGS..."), "%s",
+		 r.err);
+}
+END_TEST
+
+START_TEST (test_wrapper_names_an_unknown_compiler)
+{
+  struct run r = wrapper_run ("hotinline-gcc-99 -c x.c");
+  ck_assert_int_eq (r.status, 127);
+  ck_assert_str_eq (r.err, "hotinline-cc: cannot run 'gcc-99': No such "
+		    "file or directory\n");
+  ck_assert_str_eq (r.out, "");
+}
+END_TEST
+
+/* A compiler name that would run the wrapper again is refused, whether
+   it says so (hotinline-...) or is a link back to it.  */
+START_TEST (test_wrapper_does_not_run_itself)
+{
+  struct run r = wrapper_run ("hotinline-cc hotinline-fakecc x.c");
+  ck_assert_int_eq (r.status, 2);
+  ck_assert_msg (strstr (r.err, "refusing to run 'hotinline-fakecc'"),
+		 "%s", r.err);
+  const char *bin = fake_compiler_dir ();
+  ck_assert_int_eq (symlink ("hotinline-cc", harness_fmt ("%s/gcc-98",
+							   bin)), 0);
+  r = wrapper_run ("hotinline-cc gcc-98 x.c");
+  ck_assert_int_eq (r.status, 2);
+  ck_assert_msg (strstr (r.err, "cannot run 'gcc-98': it leads back to "
+			 "hotinline-cc"), "%s", r.err);
+}
+END_TEST
+
+/* Without distcc, with the real compiler: the same object as with
+   -fplugin= given directly.  */
+START_TEST (test_wrapper_compiles_as_the_plugin_does)
+{
+  const char *dir = build_dir ("build");
+  const char *src = harness_src ("examples/xarray_walk.c");
+  struct run l = compile_in (dir, "", src, "direct",
+			     plugin_args (xarray_policy ()));
+  ck_assert_msg (l.status == 0, "%.2000s", l.err);
+  struct run w = wrapper_run (harness_fmt ("cd %s && %s -O2 -c %s -o "
+					   "wrapped.o %s", dir,
+					   wrapped_gcc (), src,
+					   wrapper_args (xarray_policy ())));
+  ck_assert_msg (w.status == 0, "%.2000s", w.err);
+  assert_same_file (harness_fmt ("%s/direct.o", dir),
+		    harness_fmt ("%s/wrapped.o", dir));
+  ck_assert_int_eq (harness_count_calls (harness_fmt ("%s/wrapped.o", dir),
+					 "xas_descend"), 0);
+}
+END_TEST
+
 /* icecream.  */
 
 /* Run in the namespaces: brings up loopback, freezes the CPU counters the
@@ -1112,6 +1259,17 @@ distributed_suite (void)
   tcase_add_test (tc, test_distcc_wrapper_forces_on_the_server);
   tcase_add_test (tc, test_distcc_wrapper_reports_from_the_server);
   tcase_add_test (tc, test_distcc_wrapper_fails_on_a_policy_missing_remotely);
+  suite_add_tcase (s, tc);
+
+  tc = tcase_create ("hotinline-cc");
+  tcase_set_timeout (tc, E2E_TIMEOUT);
+  tcase_add_test (tc, test_wrapper_adds_the_plugin_before_its_arguments);
+  tcase_add_test (tc, test_wrapper_takes_the_plugin_from_iplugindir);
+  tcase_add_test (tc, test_wrapper_passes_other_command_lines_through);
+  tcase_add_test (tc, test_wrapper_takes_the_compiler_as_first_argument);
+  tcase_add_test (tc, test_wrapper_names_an_unknown_compiler);
+  tcase_add_test (tc, test_wrapper_does_not_run_itself);
+  tcase_add_test (tc, test_wrapper_compiles_as_the_plugin_does);
   suite_add_tcase (s, tc);
 
   tc = tcase_create ("icecream");
