@@ -723,7 +723,7 @@ END_TEST
    the server and the build fails; nothing is compiled here.  The test
    directory is private to root and distccd runs as its own user, so a
    policy there is readable here only.  */
-START_TEST (test_distcc_wrapper_fails_on_a_policy_missing_remotely)
+START_TEST (test_distcc_wrapper_fails_on_a_policy_unreadable_remotely)
 {
   assert_distcc_up ();
   assert_wrapper_built ();
@@ -749,6 +749,21 @@ START_TEST (test_distcc_wrapper_fails_on_a_policy_missing_remotely)
   ck_assert_msg (distcc_log_with (mark, "COMPILE_ERROR"), "no failed job "
 		 "in %s", distcc_log ());
   ck_assert (access (harness_fmt ("%s/xarray_walk.o", remote), F_OK) != 0);
+
+  /* distcc's default: the failed job is compiled again here, where the
+     policy is readable, and the remote error is not shown, only distcc's
+     warnings.  */
+  mark = distcc_log_mark ();
+  r = compile_by (remote, distcc_wrapped (""), wrapped_gcc (),
+		  harness_src ("examples/xarray_walk.c"), "xarray_walk",
+		  wrapper_args (policy));
+  ck_assert_msg (r.status == 0, "status %d: %.2000s", r.status, r.err);
+  ck_assert_msg (strstr (r.err, "failed, retrying locally")
+		 && !strstr (r.err, "cannot open policy"), "unexpected: "
+		 "%.2000s", r.err);
+  ck_assert_msg (distcc_log_with (mark, "COMPILE_ERROR"), "no failed job "
+		 "in %s", distcc_log ());
+  ck_assert (access (harness_fmt ("%s/xarray_walk.o", remote), F_OK) == 0);
 }
 END_TEST
 
@@ -1258,7 +1273,7 @@ distributed_suite (void)
   tcase_add_test (tc, test_distcc_pump_mode_refuses_the_plugin);
   tcase_add_test (tc, test_distcc_wrapper_forces_on_the_server);
   tcase_add_test (tc, test_distcc_wrapper_reports_from_the_server);
-  tcase_add_test (tc, test_distcc_wrapper_fails_on_a_policy_missing_remotely);
+  tcase_add_test (tc, test_distcc_wrapper_fails_on_a_policy_unreadable_remotely);
   suite_add_tcase (s, tc);
 
   tc = tcase_create ("hotinline-cc");
