@@ -55,6 +55,7 @@ BINDIR ?= $(PREFIX)/bin
 TEST_SRC := $(filter-out testsuite/bench-%.c,$(wildcard testsuite/*.c))
 TEST_BIN := $(B)/check_hotinline
 BENCH_BIN := $(B)/bench_strategies
+BENCH_LOAD := $(B)/bench_load
 
 .PHONY: all check check-all bench fuzz install uninstall demo clean
 all: $(PLUGIN) $(SUMMARY_TOOL)
@@ -84,6 +85,10 @@ $(BENCH_BIN): testsuite/bench-strategies.c testsuite/harness.c \
 	$(GCC) -std=gnu11 $(WARN) $(OPT) -Itestsuite $(CHECK_CFLAGS) \
 		testsuite/bench-strategies.c testsuite/harness.c -o $@ \
 		$(CHECK_LIBS)
+
+$(BENCH_LOAD): testsuite/bench-load.c $(CORE_OBJ)
+	$(GCC) -std=gnu11 $(WARN) $(OPT) -Iplugin $< $(CORE_OBJ) -o $@ \
+		$(YAML_LIBS) $(IBERTY_LIBS)
 
 # Benchmarks, for both GCCs; writes BENCHMARKS.md.  Not part of check.
 bench:
