@@ -46,6 +46,7 @@ noop|$src|-fplugin=$work/noop.so|plain
 empty|$src|$hot/report-0.yaml|plain
 report-100|$src|$hot/report-100.yaml|plain
 report-10000|$src|$hot/report-10000.yaml|plain
+report-10000-nocaret|$src|$hot/report-10000.yaml -fno-diagnostics-show-caret|plain
 hand|$work/hand.c||plain
 force-100|$src|$hot/always_inline-100.yaml|hand
 force-10000|$src|$hot/always_inline-10000.yaml|hand"
@@ -87,22 +88,28 @@ label ()
 	plain) echo "GCC alone" ;;
 	noop) echo "a plugin that does nothing" ;;
 	empty) echo "hotinline, policy without entries" ;;
+	report-*-nocaret) n=${1#report-}
+		echo "hotinline report, ${n%-nocaret} entries, \`-fno-diagnostics-show-caret\`" ;;
 	report-*) echo "hotinline report, ${1#report-} entries" ;;
 	hand) echo "\`always_inline\` by hand on the 3 hot functions, no plugin" ;;
 	force-*) echo "hotinline force (attribute), ${1#force-} entries" ;;
 	esac
 }
 
-echo "| build | cc1 instructions | vs GCC alone | vs reference | max RSS KiB | RSS vs GCC alone |"
-echo "|---|---|---|---|---|---|"
+echo "| build | cc1 instructions | vs GCC alone | vs reference | max RSS KiB | RSS vs GCC alone | hotinline warnings + notes |"
+echo "|---|---|---|---|---|---|---|"
 echo "$builds" | while IFS='|' read -r name source extra base; do
 	ir=$(cat "$work/$name.ir") rss=$(cat "$work/$name.rss")
 	plain_ir=$(cat "$work/plain.ir") plain_rss=$(cat "$work/plain.rss")
 	base_ir=$(cat "$work/$base.ir")
+	warnings=$(grep -c 'warning: .*\[hotinline\]' "$work/$name.err" || true)
+	notes=$(grep -c 'note: .*\[hotinline\]' "$work/$name.err" || true)
 	awk -v l="$(label "$name")" -v ir="$ir" -v p="$plain_ir" -v b="$base_ir" \
-		-v base="$base" -v rss="$rss" -v prss="$plain_rss" 'BEGIN {
+		-v base="$base" -v rss="$rss" -v prss="$plain_rss" \
+		-v w="$warnings" -v n="$notes" 'BEGIN {
 		ref = base == "plain" ? "(GCC alone)" : "(hand)"
-		printf "| %s | %.0f | %+.3f%% | %+.3f%% %s | %d | %+d |\n", l, ir,
-			100 * (ir - p) / p, 100 * (ir - b) / b, ref, rss, rss - prss
+		printf "| %s | %.0f | %+.3f%% | %+.3f%% %s | %d | %+d | %d + %d |\n", l,
+			ir, 100 * (ir - p) / p, 100 * (ir - b) / b, ref, rss, rss - prss,
+			w, n
 	}'
 done

@@ -19,7 +19,7 @@ entries ()
 {
 	case $1 in
 	radix_lookup) echo hot_lookups ;;
-	sched_util) echo find_idlest_cpu group_util ;;
+	sched_util) echo group_util ;;
 	spinlock_unlock) echo hot_round ;;
 	xarray_walk) echo xa_load_value ;;
 	zap_range) echo unmap_page_range ;;
@@ -45,8 +45,9 @@ calls_left ()
 }
 
 # Instructions in the hot path of $1 and the calls it makes to the hot
-# functions, from callgrind; "0 0" when the entry functions were inlined
-# into their callers and never run as such.
+# functions, from callgrind; "0 0" when an entry function was inlined into
+# its caller and never ran as such (callgrind then counts nothing, or only
+# a part of the hot path).
 hot_path ()
 {
 	exe=$1 hot=$2 toggles=
@@ -56,11 +57,22 @@ hot_path ()
 	# shellcheck disable=SC2086
 	valgrind --tool=callgrind --compress-strings=no $toggles \
 		--callgrind-out-file="$exe.callgrind" "$exe" > /dev/null 2>&1
-	awk -v hot=" $hot " '
+	awk -v hot=" $hot " -v entries="$3" '
 		/^totals:/ { ir = $2 }
 		/^cfn=/ { f = $0; sub(/^cfn=/, "", f); sub(/\..*$/, "", f) }
-		/^calls=/ { split($1, c, "="); if (index(hot, " " f " ")) n += c[2] }
-		END { print ir + 0, n + 0 }' "$exe.callgrind"
+		/^calls=/ {
+			split($1, c, "=")
+			if (index(hot, " " f " "))
+				n += c[2]
+			entered[f] += c[2]
+		}
+		END {
+			k = split(entries, e, " ")
+			for (i = 1; i <= k; i++)
+				if (!entered[e[i]])
+					ir = n = 0
+			print ir + 0, n + 0
+		}' "$exe.callgrind"
 }
 
 # The instructions of the whole run.
