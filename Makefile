@@ -69,8 +69,11 @@ $(B)/%.o: plugin/%.c $(wildcard plugin/*.h) | $(B)
 $(B)/%.o: plugin/%.cc $(wildcard plugin/*.h) | $(B)
 	$(GXX) $(PLUGIN_CXXFLAGS) -c $< -o $@
 
+# Linked by the C driver, so without libstdc++: the little C++ runtime the
+# plugin uses (operator new and delete) comes from cc1, which exports it.
+# Loading libstdc++ into every compilation would cost time and memory.
 $(PLUGIN): $(CORE_OBJ) $(PLUGIN_OBJ)
-	$(GXX) -shared -o $@ $^ $(YAML_LIBS)
+	$(GCC) -shared -o $@ $^ $(YAML_LIBS)
 
 $(SUMMARY_TOOL): tools/hotinline-summary.c | $(B)
 	$(GCC) -std=gnu11 $(WARN) $(OPT) $< -o $@ $(JANSSON_LIBS)
