@@ -31,6 +31,14 @@ const char *hot_unit (void);
    instance; names with "::" match the qualified C++ name.  */
 const struct policy_entry *hot_entry_for (tree fndecl, tree caller);
 
+/* Whether any policy entry may name FNDECL by its plain name (an exact
+   name or a glob that matches it), whatever its scope: a cheap filter,
+   answered once per name.  */
+bool hot_name_mentioned_p (tree fndecl);
+
+/* Forget the names hot_name_mentioned_p has seen; at the end.  */
+void hot_forget_names (void);
+
 /* The function behind a clone or a split part (foo.constprop.0,
    foo.part.0): the one the user wrote.  */
 tree hot_source_function (tree decl);

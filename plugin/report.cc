@@ -87,7 +87,7 @@ static bool
 maybe_hot_p (tree callee)
 {
   return callee && !fndecl_built_in_p (callee)
-	 && policy_mentions (hot_policy, hot_name_of (callee));
+	 && hot_name_mentioned_p (callee);
 }
 
 /* Copy the reasons of FN's remaining calls to hot functions.  */
