@@ -96,14 +96,14 @@ label ()
 	esac
 }
 
-echo "| build | cc1 instructions | vs GCC alone | vs reference | max RSS KiB | RSS vs GCC alone | hotinline warnings + notes |"
+echo "| build | cc1 instructions | vs GCC alone | vs reference | max RSS KiB | RSS vs GCC alone | warnings + notes printed |"
 echo "|---|---|---|---|---|---|---|"
 echo "$builds" | while IFS='|' read -r name source extra base; do
 	ir=$(cat "$work/$name.ir") rss=$(cat "$work/$name.rss")
 	plain_ir=$(cat "$work/plain.ir") plain_rss=$(cat "$work/plain.rss")
 	base_ir=$(cat "$work/$base.ir")
-	warnings=$(grep -c 'warning: .*\[hotinline\]' "$work/$name.err" || true)
-	notes=$(grep -c 'note: .*\[hotinline\]' "$work/$name.err" || true)
+	warnings=$(grep -c ': warning: ' "$work/$name.err" || true)
+	notes=$(grep -c ': note: ' "$work/$name.err" || true)
 	awk -v l="$(label "$name")" -v ir="$ir" -v p="$plain_ir" -v b="$base_ir" \
 		-v base="$base" -v rss="$rss" -v prss="$plain_rss" \
 		-v w="$warnings" -v n="$notes" 'BEGIN {
