@@ -62,6 +62,7 @@ PROFILE_SRC := tools/hotinline-profile.c tools/profile-read.c \
 TEST_SRC := $(filter-out testsuite/bench-%.c,$(wildcard testsuite/*.c))
 TEST_BIN := $(B)/check_hotinline
 BENCH_BIN := $(B)/bench_strategies
+BENCH_LOAD := $(B)/bench_load
 
 .PHONY: all check check-all bench fuzz install uninstall demo clean
 all: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
@@ -75,8 +76,11 @@ $(B)/%.o: plugin/%.c $(wildcard plugin/*.h) | $(B)
 $(B)/%.o: plugin/%.cc $(wildcard plugin/*.h) | $(B)
 	$(GXX) $(PLUGIN_CXXFLAGS) -c $< -o $@
 
+# Linked by the C driver, so without libstdc++: the little C++ runtime the
+# plugin uses (operator new and delete) comes from cc1, which exports it.
+# Loading libstdc++ into every compilation would cost time and memory.
 $(PLUGIN): $(CORE_OBJ) $(PLUGIN_OBJ)
-	$(GXX) -shared -o $@ $^ $(YAML_LIBS)
+	$(GCC) -shared -o $@ $^ $(YAML_LIBS)
 
 $(SUMMARY_TOOL): tools/hotinline-summary.c | $(B)
 	$(GCC) -std=gnu11 $(WARN) $(OPT) $< -o $@ $(JANSSON_LIBS)
@@ -100,6 +104,10 @@ $(BENCH_BIN): testsuite/bench-strategies.c testsuite/harness.c \
 	$(GCC) -std=gnu11 $(WARN) $(OPT) -Itestsuite $(CHECK_CFLAGS) \
 		testsuite/bench-strategies.c testsuite/harness.c -o $@ \
 		$(CHECK_LIBS)
+
+$(BENCH_LOAD): testsuite/bench-load.c $(CORE_OBJ)
+	$(GCC) -std=gnu11 $(WARN) $(OPT) -Iplugin $< $(CORE_OBJ) -o $@ \
+		$(YAML_LIBS) $(IBERTY_LIBS)
 
 # Benchmarks, for both GCCs; writes BENCHMARKS.md.  Not part of check.
 bench:

@@ -47,7 +47,7 @@ public:
       return 0;
     FOR_EACH_DEFINED_FUNCTION (node)
       if (!node->inlined_to
-	  && policy_mentions (hot_policy, hot_name_of (node->decl)))
+	  && hot_name_mentioned_p (node->decl))
 	if (ipa_size_summary *s = ipa_size_summaries->get (node))
 	  sizes.safe_push ({ DECL_UID (node->decl), s->size });
     return 0;

@@ -70,10 +70,80 @@ scoped_decl_p (tree fndecl)
   return ctx && TREE_CODE (ctx) != TRANSLATION_UNIT_DECL;
 }
 
+/* Names already checked against the policy, with the answer: a unit asks
+   about the same few hundred names thousands of times (each call, in
+   several passes), and a policy may hold thousands of entries and globs.
+   Keyed by the text, not by the identifier, which GCC may collect and
+   reuse for another name; hashed with GCC's own hash of the identifier.  */
+struct known_name
+{
+  char *text;
+  hashval_t hash;
+  bool mentioned;
+};
+static htab_t known_names;
+
+static hashval_t
+known_name_hash (const void *elem)
+{
+  return ((const known_name *) elem)->hash;
+}
+
+static int
+known_name_eq (const void *elem, const void *text)
+{
+  return strcmp (((const known_name *) elem)->text, (const char *) text) == 0;
+}
+
+static void
+known_name_free (void *elem)
+{
+  free (((known_name *) elem)->text);
+  free (elem);
+}
+
+bool
+hot_name_mentioned_p (tree decl)
+{
+  tree id = DECL_NAME (decl);
+  if (!id || !hot_policy)
+    return false;
+  /* A C++ function in a class or namespace may be named by its qualified
+     name only: it may always be hot, and gets the full lookup.  */
+  if (scoped_decl_p (decl))
+    return true;
+  if (!known_names)
+    known_names = htab_create_alloc (256, known_name_hash, known_name_eq,
+				     known_name_free, xcalloc, free);
+  const char *text = IDENTIFIER_POINTER (id);
+  hashval_t hash = IDENTIFIER_HASH_VALUE (id);
+  void **slot = htab_find_slot_with_hash (known_names, text, hash, INSERT);
+  if (!*slot)
+    {
+      known_name *k = XNEW (known_name);
+      k->text = xstrdup (text);
+      k->hash = hash;
+      k->mentioned = policy_mentions (hot_policy, text);
+      *slot = k;
+    }
+  return ((known_name *) *slot)->mentioned;
+}
+
+void
+hot_forget_names (void)
+{
+  if (known_names)
+    htab_delete (known_names);
+  known_names = NULL;
+}
+
 const struct policy_entry *
 hot_entry_for (tree fndecl, tree caller)
 {
   if (!DECL_NAME (fndecl))
+    return NULL;
+  /* Most functions are not hot: answer those without a scoped lookup.  */
+  if (!hot_name_mentioned_p (fndecl))
     return NULL;
   const char *caller_name
     = caller && DECL_NAME (caller) ? IDENTIFIER_POINTER (DECL_NAME (caller))

@@ -20,6 +20,7 @@ static void
 hotinline_finish (void *, void *)
 {
   hot_restore_error_count ();
+  hot_forget_names ();
   policy_free (hot_policy);
   hot_policy = NULL;
   config_free (&hot_config);
@@ -89,10 +90,16 @@ plugin_init (struct plugin_name_args *info,
   if (!hot_policy)
     return 0;
   deps_register (info->base_name);
-  force_register (info->base_name);
-  surgical_register (info->base_name);
-  report_register (info->base_name);
-  hints_register (info->base_name);
+  /* A policy without entries cannot match anything: its passes would only
+     cost time.  It still is a dependency, and still gets its results file
+     and summary.  */
+  if (policy_entry_count (hot_policy) > 0)
+    {
+      force_register (info->base_name);
+      surgical_register (info->base_name);
+      report_register (info->base_name);
+      hints_register (info->base_name);
+    }
   results_register (info->base_name);
   summary_register (info->base_name);
   register_callback (info->base_name, PLUGIN_FINISH, hotinline_finish, NULL);

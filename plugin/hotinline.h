@@ -31,6 +31,15 @@ const char *hot_unit (void);
    instance; names with "::" match the qualified C++ name.  */
 const struct policy_entry *hot_entry_for (tree fndecl, tree caller);
 
+/* Whether FNDECL may be hot: an entry names it by its plain name (an
+   exact name or a glob that matches it), or it is a C++ function in a
+   class or namespace, which only the full lookup can tell.  A cheap
+   filter, answered once per name.  */
+bool hot_name_mentioned_p (tree fndecl);
+
+/* Forget the names hot_name_mentioned_p has seen; at the end.  */
+void hot_forget_names (void);
+
 /* The function behind a clone or a split part (foo.constprop.0,
    foo.part.0): the one the user wrote.  */
 tree hot_source_function (tree decl);

@@ -265,6 +265,17 @@ check_glob (const char *text, bool *is_glob, size_t *prefix_len)
   return NULL;
 }
 
+/* Length of the plain text at the end of glob TEXT, after its last
+   wildcard, class or escape: every name the glob matches ends with it.  */
+static size_t
+literal_suffix_length (const char *text, size_t len)
+{
+  size_t n = 0;
+  while (n < len && !strchr ("*?[]\\", text[len - n - 1]))
+    n++;
+  return n;
+}
+
 const char *
 policy_pattern_init (struct policy_pattern *out, const char *text,
 		     enum policy_pattern_kind kind)
@@ -287,6 +298,8 @@ policy_pattern_init (struct policy_pattern *out, const char *text,
   problem = check_glob (text, &out->is_glob, &out->prefix_len);
   if (problem)
     return problem;
+  out->len = len;
+  out->suffix_len = out->is_glob ? literal_suffix_length (text, len) : len;
   out->prefix_only = out->is_glob && out->prefix_len == len - 1
 		     && text[len - 1] == '*';
   out->text = strdup (text);
@@ -301,11 +314,17 @@ pattern_matches_n (const struct policy_pattern *pat, const char *name,
 		   size_t len)
 {
   if (!pat->is_glob)
-    return strlen (pat->text) == len && memcmp (pat->text, name, len) == 0;
+    return pat->len == len && memcmp (pat->text, name, len) == 0;
   if (len < pat->prefix_len || memcmp (pat->text, name, pat->prefix_len) != 0)
     return false;
   if (pat->prefix_only)
     return true;
+  /* Most globs are rejected here, without copying NAME for fnmatch: a
+     lookup tries every glob of the policy.  */
+  if (len < pat->prefix_len + pat->suffix_len
+      || memcmp (pat->text + pat->len - pat->suffix_len,
+		 name + len - pat->suffix_len, pat->suffix_len) != 0)
+    return false;
 
   char small[256];
   char *copy = len < sizeof small ? small : malloc (len + 1);
@@ -574,6 +593,26 @@ report_clash (struct policy *p, const struct policy_entry *old,
   return true;
 }
 
+/* Move the entries and index of OWN, a policy that only indexes entries,
+   into the empty policy P, and free OWN.  */
+static void
+adopt_index (struct policy *p, struct policy *own)
+{
+  struct policy saved = *p;
+  p->entries = own->entries;
+  p->n_entries = own->n_entries;
+  p->cap_entries = own->cap_entries;
+  p->exact = own->exact;
+  p->globs = own->globs;
+  p->n_globs = own->n_globs;
+  p->cap_globs = own->cap_globs;
+  own->entries = saved.entries;
+  own->n_entries = 0;
+  own->exact = saved.exact;
+  own->globs = saved.globs;
+  policy_free (own);
+}
+
 bool
 policy_merge_entries (struct policy *p, struct policy_entry **entries,
 		      size_t n)
@@ -598,7 +637,8 @@ policy_merge_entries (struct policy *p, struct policy_entry **entries,
       else
 	append_entry (own, entries[i]);
     }
-  for (size_t i = 0; i < n; i++)
+  /* Nothing to compare with in an empty policy.  */
+  for (size_t i = 0; p->n_entries > 0 && i < n; i++)
     {
       if (merged[i])
 	continue;
@@ -608,6 +648,16 @@ policy_merge_entries (struct policy *p, struct policy_entry **entries,
 	  ok &= !report_clash (p, old, entries[i]);
 	  merged[i] = true;
 	}
+    }
+
+  /* The first file of a policy (the usual case) has nothing to merge
+     with: its index, already built, becomes the policy's, instead of being
+     built a second time.  */
+  if (ok && p->n_entries == 0)
+    {
+      adopt_index (p, own);
+      free (merged);
+      return true;
     }
 
   /* The entries belong to the caller's array, not to OWN.  */

@@ -37,7 +37,9 @@ struct policy_loc
 struct policy_pattern
 {
   char *text;
+  size_t len;		/* strlen (text).  */
   size_t prefix_len;	/* Length of the literal text before any wildcard.  */
+  size_t suffix_len;	/* Length of the literal text after the last one.  */
   bool is_glob;		/* Contains *, ? or [...].  */
   bool prefix_only;	/* Literal prefix followed by a single trailing '*'.  */
 };

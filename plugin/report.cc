@@ -90,7 +90,7 @@ maybe_hot_p (tree callee)
 {
   return callee && !fndecl_built_in_p (callee)
 	 && !(DECL_ARTIFICIAL (callee) && DECL_EXTERNAL (callee))
-	 && policy_mentions (hot_policy, hot_name_of (callee));
+	 && hot_name_mentioned_p (callee);
 }
 
 /* Copy the reasons of FN's remaining calls to hot functions.  */

@@ -210,6 +210,31 @@ START_TEST (test_builtins_and_generated_calls_are_not_hot_calls)
 }
 END_TEST
 
+/* A C++ member named by its qualified name is reported like any hot
+   function: one warning per call left in the object code.  */
+START_TEST (test_qualified_cxx_member_is_reported)
+{
+  const char *policy = harness_write ("member.yaml", "version: 1\n"
+				      "functions:\n  - {name: "
+				      "\"ring::Buffer::step\", action: "
+				      "report}\n");
+  const char *obj = harness_fmt ("%s/cxx.o", harness_tmpdir ());
+  struct args a = { { 0 }, 0 };
+  args_add (&a, harness_gxx ());
+  args_add_plugin (&a, &policy, 1);
+  args_add_words (&a, "-O0 -fdiagnostics-plain-output -c -o");
+  args_add (&a, obj);
+  args_add (&a, harness_src ("testsuite/samples/cxx.cc"));
+  struct run r = harness_run (a.v, NULL);
+  ck_assert_msg (r.status == 0, "%.2000s", r.err);
+  int calls = harness_count_calls (obj, "_ZN4ring6Buffer4stepE*");
+  ck_assert_int_gt (calls, 0);
+  ck_assert_uint_eq (count_reports (r.err, "warning"), (size_t) calls);
+  ck_assert_ptr_nonnull (strstr (r.err, "hot function 'step' not inlined "
+				 "into 'use_all'"));
+}
+END_TEST
+
 /* The results directory is made when missing, parents included, as the
    first unit of a Kbuild run finds it; one that cannot be written only
    warns, also under -Werror, and leaves no temporary file.  */
@@ -381,6 +406,7 @@ diagnostics_suite (void)
   tcase_add_test (tc, test_quiet_prints_only_errors);
   tcase_add_test (tc, test_json_diagnostics_carry_reports);
   tcase_add_test (tc, test_summary_counts_the_unit);
+  tcase_add_test (tc, test_qualified_cxx_member_is_reported);
   tcase_add_test (tc, test_builtins_and_generated_calls_are_not_hot_calls);
   tcase_add_test (tc,
 		  test_results_directory_is_made_and_never_fails_the_build);

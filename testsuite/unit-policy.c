@@ -2046,6 +2046,22 @@ START_TEST (test_star_in_the_middle_matches_any_run)
 }
 END_TEST
 
+/* The literal text after a glob's last wildcard rejects names early; it
+   must never reject a name the glob matches.  */
+START_TEST (test_glob_literal_suffix_only_rejects_non_matches)
+{
+  ck_assert (name_matches ("ab*b", "abb"));
+  ck_assert (!name_matches ("ab*b", "ab"));
+  ck_assert (name_matches ("*_slow", "_slow"));
+  ck_assert (!name_matches ("*_slow", "mdb_slow_x"));
+  ck_assert (name_matches ("x[ab]c", "xbc"));
+  ck_assert (!name_matches ("x[ab]c", "xbd"));
+  ck_assert (name_matches ("a\\*b", "a*b"));
+  ck_assert (!name_matches ("a\\*b", "axb"));
+  ck_assert (name_matches ("*[]]", "x]"));
+}
+END_TEST
+
 START_TEST (test_question_mark_matches_exactly_one_character)
 {
   ck_assert (name_matches ("cpu_util?", "cpu_util1"));
@@ -2410,6 +2426,7 @@ policy_lookup_suite (void)
   tcase_add_test (tc, test_literal_name_is_not_a_glob);
   tcase_add_test (tc, test_prefix_only_glob_is_recognised);
   tcase_add_test (tc, test_prefix_only_glob_matches_names_with_the_prefix);
+  tcase_add_test (tc, test_glob_literal_suffix_only_rejects_non_matches);
   tcase_add_test (tc, test_star_in_the_middle_matches_any_run);
   tcase_add_test (tc, test_question_mark_matches_exactly_one_character);
   tcase_add_test (tc, test_character_class_matches_one_of_its_members);
