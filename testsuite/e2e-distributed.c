@@ -328,6 +328,19 @@ assert_same_file (const char *a, const char *b)
 		 a, b);
 }
 
+/* The object and the dependency file NAME.o and NAME.d built in REMOTE
+   are those built in LOCAL, and the dependencies list POLICY.  */
+static void
+assert_same_outputs (const char *local, const char *remote, const char *name,
+		     const char *policy)
+{
+  assert_same_file (harness_fmt ("%s/%s.o", local, name),
+		    harness_fmt ("%s/%s.o", remote, name));
+  const char *deps = harness_fmt ("%s/%s.d", remote, name);
+  ck_assert_msg (file_contains (deps, policy), "%s lacks %s", deps, policy);
+  assert_same_file (harness_fmt ("%s/%s.d", local, name), deps);
+}
+
 /* TEXT without the lines that start with PREFIX.  */
 static const char *
 without_lines (const char *text, const char *prefix)
@@ -576,11 +589,7 @@ assert_fallback_is_local (const char *source, const char *policy,
 		 "the server did not see (and refuse) the job");
   ck_assert_str_eq (without_lines (r.err, "distcc["), l.err);
   ck_assert_ptr_nonnull (strstr (r.err, "running locally instead"));
-  assert_same_file (harness_fmt ("%s/%s.o", local, name),
-		    harness_fmt ("%s/%s.o", remote, name));
-  const char *deps = harness_fmt ("%s/%s.d", remote, name);
-  assert_same_file (harness_fmt ("%s/%s.d", local, name), deps);
-  ck_assert_msg (file_contains (deps, policy), "%s lacks %s", deps, policy);
+  assert_same_outputs (local, remote, name, policy);
   return l.err;
 }
 
@@ -693,11 +702,7 @@ assert_wrapper_is_remote (const char *source, const char *policy,
   ck_assert_msg (strstr (log, wrapped_gcc ()) && !strstr (log, refusal),
 		 "unexpected server log: %.2000s", log);
   ck_assert_str_eq (without_lines (r.err, "distcc["), l.err);
-  assert_same_file (harness_fmt ("%s/%s.o", local, name),
-		    harness_fmt ("%s/%s.o", remote, name));
-  const char *deps = harness_fmt ("%s/%s.d", remote, name);
-  ck_assert_msg (file_contains (deps, policy), "%s lacks %s", deps, policy);
-  assert_same_file (harness_fmt ("%s/%s.d", local, name), deps);
+  assert_same_outputs (local, remote, name, policy);
   return l.err;
 }
 
@@ -1098,11 +1103,7 @@ assert_icecream_is_local (const char *source, const char *policy,
   ck_assert_msg (r.status == 0, "%.2000s", r.err);
   assert_compiled_remotely (log);
   ck_assert_str_eq (r.err, l.err);
-  assert_same_file (harness_fmt ("%s/%s.o", local, name),
-		    harness_fmt ("%s/%s.o", remote, name));
-  const char *deps = harness_fmt ("%s/%s.d", remote, name);
-  ck_assert_msg (file_contains (deps, policy), "%s lacks %s", deps, policy);
-  assert_same_file (harness_fmt ("%s/%s.d", local, name), deps);
+  assert_same_outputs (local, remote, name, policy);
   return l.err;
 }
 

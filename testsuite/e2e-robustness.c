@@ -5,7 +5,6 @@
 #define _GNU_SOURCE
 #include <check.h>
 #include <glob.h>
-#include <libgen.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,21 +33,14 @@ read_sample (const char *path)
 {
   struct matrix_sample s = { path, "", { 0 }, 0, false, false, NULL };
   struct directives ds = harness_directives (path);
-  char *dir = strdup (path);
-  dirname (dir);
+  struct sample_setup setup = harness_sample_setup (path, &ds);
+  s.options = setup.options;
+  memcpy (s.policies, setup.policies, sizeof s.policies);
+  s.n_policies = setup.n_policies;
+  s.run = setup.run;
   for (size_t i = 0; i < ds.n; i++)
-    {
-      const struct directive *d = &ds.d[i];
-      if (strcmp (d->kind, "options") == 0)
-	for (int j = 0; j < d->n_args; j++)
-	  s.options = harness_fmt ("%s %s", s.options, d->args[j]);
-      else if (strcmp (d->kind, "policy") == 0 && s.n_policies < 8)
-	s.policies[s.n_policies++] = harness_fmt ("%s/%s", dir, d->args[0]);
-      else if (strcmp (d->kind, "run") == 0)
-	s.run = true;
-      else if (strcmp (d->kind, "strict-calls") == 0)
-	s.strict = d->args[0];
-    }
+    if (strcmp (ds.d[i].kind, "strict-calls") == 0)
+      s.strict = ds.d[i].args[0];
   s.cxx = strstr (path, ".cc") != NULL;
   return s;
 }

@@ -51,22 +51,13 @@ load_sample (const char *path)
   char *base = strdup (path);
   s.name = harness_fmt ("%.*s", (int) strcspn (basename (base), "."),
 			basename (base));
-  char *dir = strdup (path);
-  dirname (dir);
   s.ds = harness_directives (path);
-  s.options = "";
+  struct sample_setup setup = harness_sample_setup (path, &s.ds);
+  s.options = setup.options;
+  memcpy (s.policies, setup.policies, sizeof s.policies);
+  s.n_policies = setup.n_policies;
+  s.run = setup.run;
   s.plugin_args = "";
-  for (size_t i = 0; i < s.ds.n; i++)
-    {
-      struct directive *d = &s.ds.d[i];
-      if (strcmp (d->kind, "options") == 0)
-	for (int j = 0; j < d->n_args; j++)
-	  s.options = harness_fmt ("%s %s", s.options, d->args[j]);
-      else if (strcmp (d->kind, "policy") == 0 && s.n_policies < 8)
-	s.policies[s.n_policies++] = harness_fmt ("%s/%s", dir, d->args[0]);
-      else if (strcmp (d->kind, "run") == 0)
-	s.run = true;
-    }
   ck_assert_msg (s.n_policies > 0, "%s has no { hi-policy FILE }", path);
   return s;
 }

@@ -7,6 +7,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <libgen.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -276,6 +277,27 @@ harness_directives (const char *path)
     }
   free (text);
   return ds;
+}
+
+struct sample_setup
+harness_sample_setup (const char *path, const struct directives *ds)
+{
+  struct sample_setup s = { "", { 0 }, 0, false };
+  char *dir = strdup (path);
+  dirname (dir);
+  for (size_t i = 0; i < ds->n; i++)
+    {
+      const struct directive *d = &ds->d[i];
+      if (strcmp (d->kind, "options") == 0)
+	for (int j = 0; j < d->n_args; j++)
+	  s.options = harness_fmt ("%s %s", s.options, d->args[j]);
+      else if (strcmp (d->kind, "policy") == 0 && s.n_policies < 8)
+	s.policies[s.n_policies++] = harness_fmt ("%s/%s", dir, d->args[0]);
+      else if (strcmp (d->kind, "run") == 0)
+	s.run = true;
+    }
+  free (dir);
+  return s;
 }
 
 void

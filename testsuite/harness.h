@@ -70,6 +70,19 @@ struct directives
 };
 
 struct directives harness_directives (const char *path);
+
+/* What the directives of the sample at PATH ask of every build: options
+   ({ hi-options ... }), policies ({ hi-policy FILE }, relative to the
+   sample) and whether to run the program ({ hi-run }).  */
+struct sample_setup
+{
+  const char *options;
+  const char *policies[8];
+  size_t n_policies;
+  bool run;
+};
+struct sample_setup harness_sample_setup (const char *path,
+					  const struct directives *ds);
 void harness_directives_free (struct directives *);
 
 /* A diagnostic as GCC prints it: "file:line:col: kind: message" or
