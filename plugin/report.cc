@@ -375,16 +375,19 @@ count_source_calls (void *, void *)
     return;
   cgraph_node *node;
   FOR_EACH_FUNCTION (node)
-    for (cgraph_edge *e = maybe_hot_p (node->decl) ? node->callers : NULL;
-	 e; e = e->next_caller)
-      if (const struct policy_entry *entry
-	    = hot_entry_for (node->decl, e->caller->decl))
-	{
-	  hot_stats.source_calls++;
-	  if (e->call_stmt)
-	    results_note_source_call (gimple_location (e->call_stmt),
-				      e->caller->decl, node->decl, entry);
-	}
+    {
+      if (!maybe_hot_p (node->decl))
+	continue;
+      for (cgraph_edge *e = node->callers; e; e = e->next_caller)
+	if (const struct policy_entry *entry
+	      = hot_entry_for (node->decl, e->caller->decl))
+	  {
+	    hot_stats.source_calls++;
+	    if (e->call_stmt)
+	      results_note_source_call (gimple_location (e->call_stmt),
+					e->caller->decl, node->decl, entry);
+	  }
+    }
 }
 
 static void

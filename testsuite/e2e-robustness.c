@@ -16,14 +16,24 @@
 #include "e2e-suites.h"
 #include "harness.h"
 
-/* A sample's options and policies, from its directives.  */
+/* A policy that reports every call, written once per test.  */
+static const char *
+report_all_policy (void)
+{
+  static const char *path;
+  if (!path)
+    path = harness_write ("report-all.yaml",
+			  "version: 1\nfunctions:\n"
+			  "  - {name: \"*\", action: report}\n");
+  return path;
+}
+
+/* A sample as its directives set it up, the policies followed by one
+   that reports every other call.  */
 struct matrix_sample
 {
   const char *path;
-  const char *options;
-  const char *policies[8];
-  size_t n_policies;
-  bool run;			/* Has a main; its output is compared.  */
+  struct sample_setup setup;
   bool cxx;
   const char *strict;		/* The function a strict entry forces.  */
 };
@@ -31,13 +41,11 @@ struct matrix_sample
 static struct matrix_sample
 read_sample (const char *path)
 {
-  struct matrix_sample s = { path, "", { 0 }, 0, false, false, NULL };
+  struct matrix_sample s = { path, { "", { 0 }, 0, false }, false, NULL };
   struct directives ds = harness_directives (path);
-  struct sample_setup setup = harness_sample_setup (path, &ds);
-  s.options = setup.options;
-  memcpy (s.policies, setup.policies, sizeof s.policies);
-  s.n_policies = setup.n_policies;
-  s.run = setup.run;
+  s.setup = harness_sample_setup (path, &ds);
+  ck_assert_uint_lt (s.setup.n_policies, 8);
+  s.setup.policies[s.setup.n_policies++] = report_all_policy ();
   for (size_t i = 0; i < ds.n; i++)
     if (strcmp (ds.d[i].kind, "strict-calls") == 0)
       s.strict = ds.d[i].args[0];
@@ -88,20 +96,17 @@ matrix_config (int k)
   return c;
 }
 
-/* Compiler driver for S, with the plugin, the sample's policies plus one
-   that reports every other call, and the configuration C.  */
+/* Compiler driver for S, with the plugin and S's policies, and the
+   configuration C.  */
 static void
 add_compiler (struct args *a, const struct matrix_sample *s,
-	      const struct config *c, const char *report_all)
+	      const struct config *c)
 {
   args_add (a, s->cxx ? harness_gxx () : harness_gcc ());
-  const char *policies[9];
-  memcpy (policies, s->policies, s->n_policies * sizeof *policies);
-  policies[s->n_policies] = report_all;
-  args_add_plugin (a, policies, s->n_policies + 1);
+  args_add_plugin (a, s->setup.policies, s->setup.n_policies);
   args_add (a, harness_fmt ("-fplugin-arg-hotinline-strategy=%s",
 			    c->strategy));
-  args_add_words (a, s->options);
+  args_add_words (a, s->setup.options);
   args_add_words (a, c->flags);
   args_add (a, "-fdiagnostics-plain-output");
 }
@@ -168,7 +173,7 @@ reference_output (const struct matrix_sample *s)
   const char *exe = harness_fmt ("%s/reference", harness_tmpdir ());
   struct args a = { { 0 }, 0 };
   args_add (&a, s->cxx ? harness_gxx () : harness_gcc ());
-  args_add_words (&a, s->options);
+  args_add_words (&a, s->setup.options);
   args_add (&a, s->path);
   args_add (&a, "-o");
   args_add (&a, exe);
@@ -185,17 +190,14 @@ reference_output (const struct matrix_sample *s)
 START_TEST (test_matrix)
 {
   struct matrix_sample s = read_sample (matrix_paths.gl_pathv[_i]);
-  const char *report_all = harness_write ("report-all.yaml",
-					  "version: 1\nfunctions:\n"
-					  "  - {name: \"*\", action: report}\n");
-  char *expected = s.run ? reference_output (&s) : NULL;
+  char *expected = s.setup.run ? reference_output (&s) : NULL;
 
   for (int k = 0; k < N_CONFIGS; k++)
     {
       struct config c = matrix_config (k);
       const char *obj = harness_fmt ("%s/c%d.o", harness_tmpdir (), k);
       struct args a = { { 0 }, 0 };
-      add_compiler (&a, &s, &c, report_all);
+      add_compiler (&a, &s, &c);
       args_add_words (&a, "-c -o");
       args_add (&a, obj);
       args_add (&a, s.path);
@@ -204,15 +206,15 @@ START_TEST (test_matrix)
       harness_run_free (&r);
       if (s.strict && !c.lto)
 	check_strict (&s, &c, obj, errors);
-      if (errors || (!c.lto && !s.run))
+      if (errors || (!c.lto && !s.setup.run))
 	continue;
 
       /* Link: a program when there is a main, else a relocatable object
 	 that still goes through lto1.  */
       const char *out = harness_fmt ("%s/c%d.out", harness_tmpdir (), k);
       struct args l = { { 0 }, 0 };
-      add_compiler (&l, &s, &c, report_all);
-      if (!s.run)
+      add_compiler (&l, &s, &c);
+      if (!s.setup.run)
 	args_add_words (&l, "-r -nostdlib -flinker-output=nolto-rel");
       args_add (&l, obj);
       args_add (&l, "-o");
@@ -222,7 +224,7 @@ START_TEST (test_matrix)
       harness_run_free (&r);
       if (s.strict)
 	check_strict (&s, &c, out, errors);
-      if (!s.run)
+      if (!s.setup.run)
 	continue;
       r = harness_run ((const char *const[]) { out, NULL }, NULL);
       ck_assert_msg (r.status == 0 && strcmp (r.out, expected) == 0,
@@ -296,15 +298,9 @@ START_TEST (test_plugin_memory_is_clean_under_valgrind)
   struct matrix_sample s
     = read_sample (harness_src (valgrind_runs[_i].sample));
   const char *dir = harness_tmpdir ();
-  const char *report_all = harness_write ("report-all.yaml",
-					  "version: 1\nfunctions:\n"
-					  "  - {name: \"*\", action: report}\n");
   struct args a = { { 0 }, 0 };
   args_add (&a, harness_gcc ());
-  const char *policies[9];
-  memcpy (policies, s.policies, s.n_policies * sizeof *policies);
-  policies[s.n_policies] = report_all;
-  args_add_plugin (&a, policies, s.n_policies + 1);
+  args_add_plugin (&a, s.setup.policies, s.setup.n_policies);
   args_add_words (&a, valgrind_runs[_i].args);
   args_add (&a, harness_fmt ("-fplugin-arg-hotinline-results=%s", dir));
   /* Every frame with its full source path, so that plugin/ is seen.  */
@@ -486,7 +482,7 @@ END_TEST
    goes to its own file, since with -j4 the streams interleave.  */
 
 static const char *
-write_units_makefile (const char *report_all)
+write_units_makefile (void)
 {
   const char *all = "", *rules = "";
   for (size_t i = 0; i < matrix_paths.gl_pathc; i++)
@@ -495,17 +491,17 @@ write_units_makefile (const char *report_all)
       if (s.strict)
 	continue;
       const char *flags = harness_fmt ("-fplugin=%s "
-				       "-fplugin-arg-hotinline-policy=%s "
 				       "-fplugin-arg-hotinline-results=results "
 				       "-fplugin-arg-hotinline-summary",
-				       harness_plugin (), report_all);
-      for (size_t j = 0; j < s.n_policies; j++)
+				       harness_plugin ());
+      for (size_t j = 0; j < s.setup.n_policies; j++)
 	flags = harness_fmt ("%s -fplugin-arg-hotinline-policy=%s", flags,
-			     s.policies[j]);
+			     s.setup.policies[j]);
       all = harness_fmt ("%s u%zu.o", all, i);
       rules = harness_fmt ("%su%zu.o: %s\n\t%s %s %s -g -MMD -c $< -o $@ "
 			   "2> $@.log\n", rules, i, s.path,
-			   s.cxx ? harness_gxx () : harness_gcc (), s.options,
+			   s.cxx ? harness_gxx () : harness_gcc (),
+			   s.setup.options,
 			   flags);
     }
   return harness_write ("Makefile",
@@ -526,10 +522,7 @@ build_and_keep (const char *dir, int jobs, const char *keep)
 START_TEST (test_make_j1_and_j4_give_the_same_build)
 {
   const char *dir = harness_tmpdir ();
-  const char *report_all = harness_write ("report-all.yaml",
-					  "version: 1\nfunctions:\n"
-					  "  - {name: \"*\", action: report}\n");
-  write_units_makefile (report_all);
+  write_units_makefile ();
   build_and_keep (dir, 1, "serial");
   build_and_keep (dir, 4, "parallel");
   struct run r = harness_sh (harness_fmt ("cd %s && diff -r serial parallel",
