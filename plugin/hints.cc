@@ -127,10 +127,19 @@ hot_hint (location_t loc, cgraph_inline_failed_t reason, tree callee, tree fn)
       return;
     }
   int size = size_of (callee);
-  if (size >= 0)
+  const char *name = hot_name_of (hot_source_function (callee));
+  /* A function not declared inline is held to the auto limit; declared
+     inline, to the larger single limit: often the cheapest fix.  */
+  int single = opt_for_fn (fn, param_max_inline_insns_single);
+  if (size >= 0 && reason == CIF_MAX_INLINE_INSNS_AUTO_LIMIT
+      && !DECL_DECLARED_INLINE_P (callee) && size <= single)
     inform (loc, "%qs is estimated at %d instructions; the limit is "
-	    "%<--param %s=%d%> [hotinline]", hot_name_of (hot_source_function (callee)),
-	    size, param, value);
+	    "%<--param %s=%d%>; declared %<inline%>, it would be within "
+	    "%<--param max-inline-insns-single=%d%> [hotinline]", name, size,
+	    param, value, single);
+  else if (size >= 0)
+    inform (loc, "%qs is estimated at %d instructions; the limit is "
+	    "%<--param %s=%d%> [hotinline]", name, size, param, value);
   else
     inform (loc, "the limit is %<--param %s=%d%> [hotinline]", param,
 	    value);

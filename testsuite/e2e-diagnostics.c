@@ -3,6 +3,7 @@
    where four hot calls stay calls (three to mix, one to pinned).  */
 #define _GNU_SOURCE
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -390,6 +391,62 @@ START_TEST (test_summary_tool_and_regression_diff)
 }
 END_TEST
 
+/* GCC's value of --param NAME at -O2.  */
+static int
+param_at_o2 (const char *name)
+{
+  struct run r = harness_sh (harness_fmt ("%s -O2 -Q --help=params | "
+					  "sed -n 's/^ *--param=%s= *//p'",
+					  harness_gcc (), name));
+  ck_assert_msg (r.status == 0 && r.out[0], "no --param %s: %s", name, r.err);
+  return atoi (r.out);
+}
+
+/* The hint for the auto limit suggests "inline" exactly when the callee's
+   estimated size is within the single limit, and the suggestion is true:
+   declared inline, that callee is inlined.  */
+START_TEST (test_auto_limit_hint_suggests_inline_where_it_fits)
+{
+  const char *src = harness_src ("testsuite/samples/inline-hint.c");
+  const char *policy = harness_src ("testsuite/samples/inline-hint.yaml");
+  int single = param_at_o2 ("max-inline-insns-single");
+  struct args a = { { 0 }, 0 };
+  args_add (&a, harness_gcc ());
+  args_add_plugin (&a, &policy, 1);
+  args_add_words (&a, "-O2 -c -o /dev/null -fdiagnostics-plain-output");
+  args_add (&a, src);
+  struct run r = harness_run (a.v, NULL);
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  const char *suggestion
+    = harness_fmt ("; declared 'inline', it would be within '--param "
+		   "max-inline-insns-single=%d' [hotinline]", single);
+  struct diagnostics ds = harness_diagnostics (r.err);
+  unsigned suggested = 0, not_suggested = 0;
+  for (size_t i = 0; i < ds.n; i++)
+    {
+      char name[64];
+      int size;
+      if (sscanf (ds.d[i].message, "'%63[^']' is estimated at %d "
+		  "instructions; the limit is '--param "
+		  "max-inline-insns-auto=", name, &size) != 2)
+	continue;
+      bool has = strstr (ds.d[i].message, suggestion) != NULL;
+      ck_assert_msg (has == (size <= single), "%s (single limit %d)",
+		     ds.d[i].message, single);
+      ck_assert_str_eq (name, has ? "middle" : "big");
+      has ? suggested++ : not_suggested++;
+    }
+  harness_diagnostics_free (&ds);
+  ck_assert_msg (suggested > 0 && not_suggested > 0, "%s", r.err);
+
+  const char *obj = harness_fmt ("%s/inline.o", harness_tmpdir ());
+  r = harness_sh (harness_fmt ("%s -O2 -c -DMIDDLE='static inline' %s -o %s",
+			       harness_gcc (), src, obj));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  ck_assert_int_eq (harness_count_calls (obj, "middle"), 0);
+}
+END_TEST
+
 Suite *
 diagnostics_suite (void)
 {
@@ -412,6 +469,7 @@ diagnostics_suite (void)
 		  test_results_directory_is_made_and_never_fails_the_build);
   tcase_add_test (tc, test_results_of_a_parallel_build);
   tcase_add_test (tc, test_summary_tool_and_regression_diff);
+  tcase_add_test (tc, test_auto_limit_hint_suggests_inline_where_it_fits);
   suite_add_tcase (s, tc);
   return s;
 }

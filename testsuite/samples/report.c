@@ -60,7 +60,7 @@ unsigned table (const unsigned *v, int n)
 {
   unsigned h = 0;
   for (int i = 0; i < n; i++)
-    h = mix (h, v[i]); /* { hi-warning "hot function 'mix' not inlined into 'table': --param max-inline-insns-auto limit reached [hotinline]" } { hi-note "the limit is '--param max-inline-insns-auto=15' [hotinline]" } { hi-note "report.yaml:5:11: per-byte step of the hash [hotinline]" } */
+    h = mix (h, v[i]); /* { hi-warning "hot function 'mix' not inlined into 'table': --param max-inline-insns-auto limit reached [hotinline]" } { hi-note "the limit is '--param max-inline-insns-auto=15'; declared 'inline', it would be within '--param max-inline-insns-single=70' [hotinline]" } { hi-note "report.yaml:5:11: per-byte step of the hash [hotinline]" } */
   return once (h, (unsigned) n) + pinned (h); /* { hi-warning "hot function 'pinned' not inlined into 'table': function not inlinable [hotinline]" } */
 }
 
