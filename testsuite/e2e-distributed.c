@@ -859,6 +859,40 @@ START_TEST (test_wrapper_passes_other_command_lines_through)
 }
 END_TEST
 
+/* GCC names a plugin after its file and passes -fplugin-arg-NAME-KEY to
+   the plugin NAME, up to the first '-': a renamed copy gets its arguments
+   renamed, and one whose name no argument can reach is refused.  */
+START_TEST (test_wrapper_follows_a_renamed_plugin_file)
+{
+  assert_wrapper_runs ("hotinline-fakecc -fplugin=/p/hotinline12.so "
+		       "-fplugin-arg-hotinline-policy=/p.yaml x.c",
+		       "-fplugin=/p/hotinline12.so\n"
+		       "-fplugin-arg-hotinline12-policy=/p.yaml\nx.c\n");
+  struct run r = wrapper_run ("hotinline-fakecc -fplugin=/p/hotinline-1.2.so "
+			      "-fplugin-arg-hotinline-policy=/p.yaml x.c");
+  ck_assert_int_eq (r.status, 2);
+  ck_assert_str_eq (r.err, "hotinline-cc: the plugin file is named "
+		    "'hotinline-1.2', and GCC passes no arguments to a plugin "
+		    "whose name has a '-'; keep the file's name hotinline.so "
+		    "(put the version in its directory) or name it without "
+		    "'-'\n");
+  ck_assert_str_eq (r.out, "");
+  /* And with the real compiler, the renamed copy forces as the plugin.  */
+  const char *dir = harness_tmpdir ();
+  const char *copy = harness_fmt ("%s/hotinline12.so", dir);
+  ck_assert_int_eq (harness_sh (harness_fmt ("cp %s %s", harness_plugin (),
+					     copy)).status, 0);
+  const char *obj = harness_fmt ("%s/x.o", dir);
+  r = harness_sh (harness_fmt ("%s %s -O2 -c %s -o %s -fplugin=%s "
+			       "-fplugin-arg-hotinline-policy=%s",
+			       getenv ("HOTINLINE_CC_WRAPPER"), harness_gcc (),
+			       harness_src ("examples/xarray_walk.c"), obj,
+			       copy, xarray_policy ()));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  ck_assert_int_eq (harness_count_calls (obj, "xas_descend"), 0);
+}
+END_TEST
+
 START_TEST (test_wrapper_takes_the_compiler_as_first_argument)
 {
   assert_wrapper_runs ("hotinline-cc fakecc -fplugin-arg-hotinline-quiet",
@@ -1280,6 +1314,7 @@ distributed_suite (void)
   tc = tcase_create ("hotinline-cc");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_test (tc, test_wrapper_adds_the_plugin_before_its_arguments);
+  tcase_add_test (tc, test_wrapper_follows_a_renamed_plugin_file);
   tcase_add_test (tc, test_wrapper_takes_the_plugin_from_iplugindir);
   tcase_add_test (tc, test_wrapper_passes_other_command_lines_through);
   tcase_add_test (tc, test_wrapper_takes_the_compiler_as_first_argument);

@@ -9,7 +9,10 @@
    unless ARGS already load hotinline.  With -iplugindir=DIR in ARGS the
    inserted argument is -fplugin=DIR/hotinline.so, since GCC passes
    -iplugindir only to the preprocessing compiler and not when it compiles
-   a preprocessed file, as on a distcc server.
+   a preprocessed file, as on a distcc server.  When ARGS load a renamed
+   copy of the plugin (-fplugin=/x/hotinline12.so), its arguments are
+   renamed to match (-fplugin-arg-hotinline12-...), since GCC names a
+   plugin after its file.
 
    The point is a command line without -fplugin=: distccd refuses every
    job that has one, but runs "distcc hotinline-gcc-12 ...", and the
@@ -50,18 +53,75 @@ base_name (const char *path)
   return slash ? slash + 1 : path;
 }
 
-/* Whether ARG is -fplugin= for hotinline.  GCC names a plugin after its
-   file without directories and extension, and refuses a second plugin
-   of the same name, so "-fplugin=/x/hotinline.so" counts as well.  */
+/* The name GCC gives the plugin that ARG, -fplugin=FILE, loads: FILE
+   without directories and extension (malloc'd); NULL for other ARGs.  */
+static char *
+plugin_name (const char *arg)
+{
+  if (!starts_with (arg, "-fplugin="))
+    return NULL;
+  const char *name = base_name (arg + strlen ("-fplugin="));
+  const char *dot = strrchr (name, '.');
+  return strndup (name, dot ? (size_t) (dot - name) : strlen (name));
+}
+
+/* Whether ARG is -fplugin= for hotinline, by name, by path
+   ("-fplugin=/x/hotinline.so": GCC refuses a second plugin of the same
+   name) or as a renamed copy ("-fplugin=/x/hotinline12.so").  */
 static bool
 loads_hotinline (const char *arg)
 {
-  if (!starts_with (arg, "-fplugin="))
-    return false;
-  const char *name = base_name (arg + strlen ("-fplugin="));
-  const char *dot = strrchr (name, '.');
-  size_t len = dot ? (size_t) (dot - name) : strlen (name);
-  return len == strlen ("hotinline") && strncmp (name, "hotinline", len) == 0;
+  char *name = plugin_name (arg);
+  bool is = name && starts_with (name, "hotinline");
+  free (name);
+  return is;
+}
+
+/* The name of a renamed copy of the plugin that ARGS (N of them) load,
+   "hotinline-1.2" for -fplugin=/x/hotinline-1.2.so, or NULL.  */
+static char *
+renamed_plugin (char **args, int n)
+{
+  for (int i = 0; i < n; i++)
+    {
+      char *name = plugin_name (args[i]);
+      if (name && starts_with (name, "hotinline")
+	  && strcmp (name, "hotinline") != 0)
+	return name;
+      free (name);
+    }
+  return NULL;
+}
+
+/* GCC passes -fplugin-arg-NAME-KEY to the plugin named NAME, taking NAME
+   to end at the first '-'.  For a renamed copy of the plugin, give each
+   -fplugin-arg-hotinline-KEY of ARGS (N of them) its name instead; a name
+   with a '-' cannot take arguments at all.  False after saying so.  */
+static bool
+rename_plugin_args (char **args, int n)
+{
+  char *name = renamed_plugin (args, n);
+  if (!name)
+    return true;
+  bool ok = true;
+  for (int i = 0; i < n && ok; i++)
+    {
+      if (!starts_with (args[i], plugin_arg))
+	continue;
+      if (strchr (name, '-'))
+	{
+	  fprintf (stderr, "hotinline-cc: the plugin file is named '%s', and "
+		   "GCC passes no arguments to a plugin whose name has a "
+		   "'-'; keep the file's name hotinline.so (put the version "
+		   "in its directory) or name it without '-'\n", name);
+	  ok = false;
+	}
+      else if (asprintf (&args[i], "-fplugin-arg-%s-%s", name,
+			 args[i] + strlen (plugin_arg)) < 0)
+	ok = false;
+    }
+  free (name);
+  return ok;
 }
 
 /* The -fplugin= argument to insert into ARGS (N of them), or NULL when
@@ -163,6 +223,8 @@ run (const char *compiler, char **args, int n)
       return err == ELOOP ? 2 : 127;
     }
 
+  if (!rename_plugin_args (args, n))
+    return 2;
   int at;
   char *opt = plugin_option (args, n, &at);
   char **argv = calloc (n + 3, sizeof *argv);
