@@ -133,8 +133,14 @@ fuzz: $(FUZZ_BIN)
 
 # The tests find the plugin, the compiler and the sources through the
 # environment, so one test binary serves every GCC.
+# An install staged in the build directory: the tests use the plugin as
+# "make install" leaves it where that matters (icecream).
+STAGE := $(abspath $(B))/stage
 check: $(PLUGIN) $(TEST_BIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
+	rm -rf $(STAGE)
+	$(MAKE) -s install DESTDIR=$(STAGE) >/dev/null
 	HOTINLINE_PLUGIN=$(abspath $(PLUGIN)) HOTINLINE_GCC=$(GCC) \
+	HOTINLINE_INSTALLED_PLUGIN=$(STAGE)$(PLUGINDIR)/hotinline.so \
 	HOTINLINE_SUMMARY=$(abspath $(SUMMARY_TOOL)) \
 	HOTINLINE_CC_WRAPPER=$(abspath $(CC_WRAPPER)) \
 	HOTINLINE_PROFILE_TOOL=$(abspath $(PROFILE_TOOL)) \
@@ -149,7 +155,7 @@ check-all:
 install: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 	install -d $(DESTDIR)$(PLUGINDIR) $(DESTDIR)$(DATADIR)/policies \
 		$(DESTDIR)$(BINDIR)
-	install -m 644 $(PLUGIN) $(DESTDIR)$(PLUGINDIR)/hotinline.so
+	install -m 755 $(PLUGIN) $(DESTDIR)$(PLUGINDIR)/hotinline.so
 	install -m 755 $(SUMMARY_TOOL) $(DESTDIR)$(BINDIR)/hotinline-summary
 	install -m 755 $(PROFILE_TOOL) $(DESTDIR)$(BINDIR)/hotinline-profile
 	install -m 755 $(CC_WRAPPER) $(DESTDIR)$(BINDIR)/hotinline-cc

@@ -955,6 +955,24 @@ END_TEST
 
 /* icecream.  */
 
+/* The plugin as "make install" leaves it (make check stages an install):
+   icecc-create-env adds the shared libraries of the files it is given only
+   when they are executable, so an environment made from an installed
+   plugin that is not lacks libyaml.  */
+static const char *
+installed_plugin (void)
+{
+  const char *p = getenv ("HOTINLINE_INSTALLED_PLUGIN");
+  return p && access (p, R_OK) == 0 ? p : NULL;
+}
+
+static const char *
+icecream_plugin_args (const char *policy)
+{
+  return harness_fmt ("-fplugin=%s -fplugin-arg-hotinline-policy=%s",
+		      installed_plugin (), policy);
+}
+
 /* Run in the namespaces: brings up loopback, freezes the CPU counters the
    daemons read (so that the scheduler does not hold jobs back while other
    work loads this machine: a daemon whose counters do not move reports
@@ -997,7 +1015,7 @@ create_icecream_env (const char *dir)
 			      "$(command -v %s) $(command -v %s) "
 			      "--compression none --addfile %s --addfile %s "
 			      "--addfile %s", envdir, gcc, harness_gxx (),
-			      harness_plugin (), xarray_policy (),
+			      installed_plugin (), xarray_policy (),
 			      report_policy ())))
     return NULL;
   glob_t g;
@@ -1022,6 +1040,9 @@ icecream_setup (void)
     }
   d->failed = missing_program ("icecc iceccd icecc-scheduler "
 			       "icecc-create-env");
+  if (!d->failed && !installed_plugin ())
+    d->failed = "HOTINLINE_INSTALLED_PLUGIN does not name an installed "
+		"plugin (make check stages one)";
   if (d->failed)
     return;
   d->dir = fixture_dir ("icecream");
@@ -1129,7 +1150,7 @@ assert_icecream_is_local (const char *source, const char *policy,
 {
   const char *local = build_dir ("local"), *remote = build_dir ("remote");
   const char *flags = harness_fmt ("-fno-diagnostics-show-caret %s",
-				   plugin_args (policy));
+				   icecream_plugin_args (policy));
   struct run l = compile_in (local, "", source, name, flags);
   ck_assert_msg (l.status == 0, "%.2000s", l.err);
   const char *log = harness_fmt ("%s/icecc.log", remote);
@@ -1174,7 +1195,7 @@ START_TEST (test_icecream_debug_info_as_locally)
   const char *dir = build_dir ("debug");
   const char *src = harness_src ("examples/xarray_walk.c");
   const char *flags = harness_fmt ("-g -gno-record-gcc-switches %s",
-				   plugin_args (xarray_policy ()));
+				   icecream_plugin_args (xarray_policy ()));
   struct run l = compile_in (dir, "", src, "local", flags);
   ck_assert_msg (l.status == 0, "%.2000s", l.err);
   const char *log = harness_fmt ("%s/icecc.log", dir);
@@ -1197,7 +1218,7 @@ assert_remote_policy_missing (const char *policy_arg, const char *expected)
 			     harness_src ("examples/xarray_walk.c"),
 			     "xarray_walk",
 			     harness_fmt ("-fno-diagnostics-show-caret %s",
-					  plugin_args (policy_arg)));
+					  icecream_plugin_args (policy_arg)));
   assert_compiled_remotely (log);
   ck_assert_int_eq (r.status, 1);
   struct diagnostics ds = harness_diagnostics (r.err);
@@ -1273,7 +1294,7 @@ START_TEST (test_icecream_recompiles_locally_by_default)
   const char *log = harness_fmt ("%s/icecc.log", remote);
   struct run r = compile_in (remote, icecc (log, ""),
 			     harness_src ("examples/xarray_walk.c"),
-			     "xarray_walk", plugin_args (policy));
+			     "xarray_walk", icecream_plugin_args (policy));
   ck_assert_msg (r.status == 0, "%.2000s", r.err);
   ck_assert_str_eq (r.err, "");
   ck_assert_msg (file_contains (log, "recompiling locally"),
