@@ -54,4 +54,13 @@ hot_decl_replaceable_p (tree decl)
 #endif
 }
 
+/* The position final.cc gives a statement or inline-entry marker note
+   in the line table.  GCC 11 and 12 emit the marker's own location for
+   both kinds.  */
+static inline location_t
+hot_marker_line_location (const rtx_insn *insn)
+{
+  return NOTE_MARKER_LOCATION (insn);
+}
+
 #endif /* HOTINLINE_GCC_COMPAT_H */

@@ -246,7 +246,8 @@ check_sample (const char *path, const char *extra, bool hand)
 
 /* Report mode against the object code: for every hot function of a
    sample, the lines where the plugin reports a call that is still a call
-   are exactly the lines of the calls objdump finds.  LTO: compile with
+   are exactly the lines of the calls objdump finds, each as many times as
+   there are calls on it.  LTO: compile with
    -flto and run the plugin at link time only.  */
 static void
 check_reports_match_calls (const char *path, const char *extra, bool lto)
@@ -297,9 +298,10 @@ check_reports_match_calls (const char *path, const char *extra, bool lto)
   struct diagnostics diags = harness_diagnostics (r.err);
   for (size_t h = 0; h < n_hot; h++)
     {
+      /* Each report's line once per call it counts: one, or the N of its
+	 note "N calls here in the object code".  */
       const char *prefix = harness_fmt ("hot function '%s' ", hot[h]);
-      const char *reported = "";
-      char **seen = calloc (diags.n + 1, sizeof *seen);
+      char **seen = NULL;
       size_t n_seen = 0;
       for (size_t i = 0; i < diags.n; i++)
 	{
@@ -308,23 +310,29 @@ check_reports_match_calls (const char *path, const char *extra, bool lto)
 	      || strncmp (m, prefix, strlen (prefix)) != 0
 	      || (strncmp (m + strlen (prefix), "not inlined", 11) != 0
 		  && strncmp (m + strlen (prefix), "only partly inlined", 19)
-		     != 0))
+		     != 0
+		  && strncmp (m + strlen (prefix), "split:", 6) != 0))
 	    continue;
+	  unsigned count = 1;
+	  for (size_t j = i + 1;
+	       j < diags.n && strcmp (diags.d[j].kind, "note") == 0; j++)
+	    if (strstr (diags.d[j].message, " calls here in the object code"))
+	      count = (unsigned) strtoul (diags.d[j].message, NULL, 10);
 	  char *file = strdup (diags.d[i].file);
 	  const char *line = harness_fmt ("%s:%u", basename (file),
 					  diags.d[i].line);
-	  bool dup = false;
-	  for (size_t j = 0; j < n_seen; j++)
-	    dup |= strcmp (seen[j], line) == 0;
-	  if (!dup)
+	  seen = realloc (seen, (n_seen + count) * sizeof *seen);
+	  while (count--)
 	    seen[n_seen++] = (char *) line;
 	}
-      qsort (seen, n_seen, sizeof *seen, compare_text);
+      if (n_seen)
+	qsort (seen, n_seen, sizeof *seen, compare_text);
+      const char *reported = "";
       for (size_t j = 0; j < n_seen; j++)
 	reported = harness_fmt ("%s %s", reported, seen[j]);
 
       size_t n_calls;
-      char **calls = harness_call_lines (out, hot[h], source, &n_calls);
+      char **calls = harness_call_sites (out, hot[h], source, &n_calls);
       const char *called = "";
       for (size_t j = 0; j < n_calls; j++)
 	called = harness_fmt ("%s %s", called, calls[j]);

@@ -513,6 +513,8 @@ section_target (const struct symbols *syms, const char *sym, size_t len)
    SOURCE.  */
 /* When set, scan_calls also collects the functions the calls are in.  */
 static struct strings *calling_functions;
+/* When set, a line is collected once per call on it.  */
+static bool every_call;
 
 static void
 note_call (int *count, struct strings *lines, const char *where,
@@ -523,7 +525,15 @@ note_call (int *count, struct strings *lines, const char *where,
     strings_add_unique (calling_functions, current);
   if (lines && strncmp (where, source, strlen (source)) == 0
       && where[strlen (source)] == ':')
-    strings_add_unique (lines, where);
+    {
+      if (!every_call)
+	strings_add_unique (lines, where);
+      else
+	{
+	  lines->v = realloc (lines->v, (lines->n + 1) * sizeof *lines->v);
+	  lines->v[lines->n++] = strdup (where);
+	}
+    }
 }
 
 /* Count the calls to FUNCTION in OBJ; with LINES, also collect the source
@@ -666,6 +676,16 @@ harness_call_lines (const char *obj, const char *function,
     qsort (lines.v, lines.n, sizeof *lines.v, compare_strings);
   *n = lines.n;
   return lines.v;
+}
+
+char **
+harness_call_sites (const char *obj, const char *function,
+		    const char *source, size_t *n)
+{
+  every_call = true;
+  char **lines = harness_call_lines (obj, function, source, n);
+  every_call = false;
+  return lines;
 }
 
 bool
