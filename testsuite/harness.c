@@ -438,14 +438,26 @@ compare_strings (const void *a, const void *b)
   return strcmp (*(char *const *) a, *(char *const *) b);
 }
 
+/* The length of the symbol NAME (LEN bytes) without a ".cold" suffix: a
+   function's cold part is the same function.  */
+static size_t
+without_cold (const char *name, size_t len)
+{
+  return len > 5 && strncmp (name + len - 5, ".cold", 5) == 0 ? len - 5 : len;
+}
+
 /* Whether a call or jump to TARGET (a symbol), made from CURRENT, is a call
-   to FUNCTION.  A jump from FUNCTION to itself is a loop, not a call.  */
+   to FUNCTION.  A jump within a function (to itself, between it and its
+   cold part) is a loop or a branch, not a call; a jump to another part of
+   FUNCTION (foo.part.0) is a tail call.  */
 static bool
 calls_function (const char *target, size_t len, bool is_jump,
 		const char *current, const char *function)
 {
+  size_t t = without_cold (target, len);
+  size_t c = without_cold (current, strlen (current));
   return names_function (target, len, function)
-	 && !(is_jump && names_function (current, strlen (current), function));
+	 && !(is_jump && t == c && strncmp (target, current, t) == 0);
 }
 
 /* Function symbols of an object: section, offset, name.  */
