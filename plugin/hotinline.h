@@ -101,12 +101,15 @@ class line_table_walk
 {
 public:
   explicit line_table_walk (tree fn);
+  /* Remembers the function's last row for the next function.  */
+  ~line_table_walk ();
   /* The position (without block) of INSN, the next insn in order.  */
   location_t see (rtx_insn *insn);
 
 private:
   location_t last;		/* Of the last row emitted.  */
-  bool ignored;			/* DECL_IGNORED_P: one row at the start.  */
+  bool ignored;			/* DECL_IGNORED_P: no rows of its own.  */
+  section *sect;		/* Where the code goes, until it goes cold.  */
 };
 
 /* What the results file of the unit records (results.cc); each does

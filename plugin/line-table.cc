@@ -7,18 +7,32 @@
    instruction with a position, or a statement marker (-g).  A function
    GCC made up itself (an identical-code-folding wrapper, a thunk) is
    DECL_IGNORED_P: none of its instructions gets a row of its own, the
-   whole function sits at the one row emitted at its start.  The walk
-   mirrors that, insn by insn, in output order.  */
+   whole function sits at the one row emitted at its start, or, where
+   GCC emits none, at the row before it in its section.  The walk mirrors
+   that, insn by insn, in output order.  */
 #include "gcc-compat.h"
 
 #include "hotinline.h"
 
-line_table_walk::line_table_walk (tree fn)
-  : last (prologue_location), ignored (DECL_IGNORED_P (fn))
+namespace {
+
+/* The last row of each text section so far: functions are output one
+   after the other, and a function without rows continues the row before
+   it.  */
+struct section_row
 {
-  if (LOCATION_LOCUS (last) == UNKNOWN_LOCATION)
-    last = DECL_SOURCE_LOCATION (fn);
-  last = LOCATION_LOCUS (last);
+  section *sect;
+  location_t row;
+};
+static vec<section_row> section_rows;
+
+static location_t *
+row_of (section *sect)
+{
+  for (section_row &r : section_rows)
+    if (r.sect == sect)
+      return &r.row;
+  return NULL;
 }
 
 /* Whether final emits a row for INSN's own position: every instruction
@@ -34,9 +48,44 @@ positioned_insn_p (rtx_insn *insn)
 	 && INSN_HAS_LOCATION (insn);
 }
 
+} // namespace
+
+line_table_walk::line_table_walk (tree fn)
+  : last (LOCATION_LOCUS (prologue_location)), ignored (DECL_IGNORED_P (fn)),
+    sect (function_section (fn))
+{
+  if (ignored && (!hot_ignored_function_has_row ()
+		  || last == UNKNOWN_LOCATION))
+    {
+      location_t *before = row_of (sect);
+      last = before ? *before : UNKNOWN_LOCATION;
+    }
+  if (last == UNKNOWN_LOCATION)
+    last = LOCATION_LOCUS (DECL_SOURCE_LOCATION (fn));
+}
+
+line_table_walk::~line_table_walk ()
+{
+  if (!sect)
+    return;
+  if (location_t *row = row_of (sect))
+    *row = last;
+  else
+    section_rows.safe_push ({ sect, last });
+}
+
 location_t
 line_table_walk::see (rtx_insn *insn)
 {
+  if (NOTE_P (insn) && NOTE_KIND (insn) == NOTE_INSN_SWITCH_TEXT_SECTIONS)
+    {
+      /* The rest goes to the cold section, which is not followed.  */
+      if (location_t *row = row_of (sect))
+	*row = last;
+      else if (sect)
+	section_rows.safe_push ({ sect, last });
+      sect = NULL;
+    }
   if (ignored)
     return last;
   if (NOTE_P (insn) && NOTE_MARKER_P (insn))

@@ -277,8 +277,7 @@ report_call (const left_call &l, tree fn)
   if (hot != c.callee && hot != caller)
     inform (loc, "the call is to %qs, a part of %qs that GCC split off or "
 	    "specialised [hotinline]", hot_name_of (c.callee), hot_name_of (hot));
-  if (folded_copy_p (fn) && LOCATION_LOCUS (c.loc) != UNKNOWN_LOCATION
-      && LOCATION_LOCUS (c.loc) != loc)
+  if (folded_copy_p (fn) && LOCATION_LOCUS (c.loc) != UNKNOWN_LOCATION)
     inform (LOCATION_LOCUS (c.loc), "GCC found %qs identical to the "
 	    "function written here and compiled it as a copy of it (identical "
 	    "code folding) [hotinline]", hot_name_of (hot_source_function (fn)));

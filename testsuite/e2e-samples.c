@@ -392,6 +392,68 @@ START_TEST (test_report_sample)
 }
 END_TEST
 
+/* The diagnostic of KIND with exactly MESSAGE in DS, which must be there
+   once.  */
+static const struct diagnostic *
+only_diagnostic (const struct diagnostics *ds, const char *kind,
+		 const char *message, const char *stderr_text)
+{
+  const struct diagnostic *found = NULL;
+  for (size_t i = 0; i < ds->n; i++)
+    if (strcmp (ds->d[i].kind, kind) == 0
+	&& strcmp (ds->d[i].message, message) == 0)
+      {
+	ck_assert_msg (!found, "twice: %s: %s\n%.3000s", kind, message,
+		       stderr_text);
+	found = &ds->d[i];
+      }
+  ck_assert_msg (found, "missing: %s: %s\n%.3000s", kind, message,
+		 stderr_text);
+  return found;
+}
+
+/* Identical code folding (folded.c): one report for each call of the
+   object code, the copy's at the line the line table gives it (which
+   depends on the GCC), with a note at its twin's call; an alias's calls
+   are its twin's, said once.  */
+START_TEST (test_folded_functions_reported_once_each)
+{
+  struct sample s = load_sample (harness_src ("testsuite/samples/folded.c"));
+  const char *obj = obj_path (&s, "folded");
+  struct run r = build (&s, true, "-g", obj);
+  ck_assert_msg (r.status == 0, "%.2000s", r.err);
+  struct diagnostics ds = harness_diagnostics (r.err);
+  size_t n_lines;
+  char **lines = harness_call_lines (obj, "body", "folded.c", &n_lines);
+  static const char *const callers[] = { "first", "second", "third" };
+  size_t warnings = 0;
+  for (size_t i = 0; i < ds.n; i++)
+    warnings += strcmp (ds.d[i].kind, "warning") == 0;
+  ck_assert_msg (warnings == 3, "%zu warnings:\n%.3000s", warnings, r.err);
+  for (size_t i = 0; i < 3; i++)
+    {
+      const struct diagnostic *d
+	= only_diagnostic (&ds, "warning", harness_fmt (
+			     "hot function 'body' not inlined into '%s': "
+			     "--param max-inline-insns-auto limit reached "
+			     "[hotinline]", callers[i]), r.err);
+      const char *at = harness_fmt ("folded.c:%u", d->line);
+      bool called = false;
+      for (size_t j = 0; j < n_lines; j++)
+	called |= strcmp (lines[j], at) == 0;
+      ck_assert_msg (called, "%s reported at %s, where objdump has no call",
+		     callers[i], at);
+    }
+  only_diagnostic (&ds, "note", "GCC found 'second' identical to the "
+		   "function written here and compiled it as a copy of it "
+		   "(identical code folding) [hotinline]", r.err);
+  only_diagnostic (&ds, "note", "GCC found 'fourth' identical to 'third' "
+		   "and made it an alias (identical code folding): this call "
+		   "is its call too [hotinline]", r.err);
+  harness_diagnostics_free (&ds);
+}
+END_TEST
+
 /* Whether NAME is FUNCTION or one of its clones.  */
 static bool
 is_function_or_clone (const char *name, const char *function)
@@ -571,7 +633,6 @@ static const struct
   { "scoped.c", false },	/* "files" scoping.  */
   { "callers.c", false },	/* "callers" scoping, call by call.  */
   { "cxx.cc", true },		/* Overloads, templates, members.  */
-  { "folded.c", false },	/* Reports on identical code folding.  */
   { "split.c", false },		/* Reports on split functions.  */
   { "duplicated.c", false },	/* A duplicated call, counted.  */
   { "clone.c", false },		/* A call left only in a clone.  */
@@ -675,6 +736,7 @@ samples_suite (void)
 						   / sizeof *report_levels)));
   tcase_add_loop_test (tc, test_reports_match_object_code_under_lto, 0,
 		       (int) examples.gl_pathc);
+  tcase_add_test (tc, test_folded_functions_reported_once_each);
   tcase_add_loop_test (tc, test_report_samples_match_object_code, 0,
 		       (int) (N_REPORT_SAMPLES * (sizeof report_levels
 						  / sizeof *report_levels
