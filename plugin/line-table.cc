@@ -19,20 +19,22 @@ namespace {
 /* The last row of each text section so far: functions are output one
    after the other, and a function without rows continues the row before
    it.  */
-struct section_row
-{
-  section *sect;
-  location_t row;
-};
-static vec<section_row> section_rows;
+static hash_map<nofree_ptr_hash<section>, location_t> *section_rows;
 
 static location_t *
 row_of (section *sect)
 {
-  for (section_row &r : section_rows)
-    if (r.sect == sect)
-      return &r.row;
-  return NULL;
+  return section_rows && sect ? section_rows->get (sect) : NULL;
+}
+
+static void
+set_row (section *sect, location_t row)
+{
+  if (!sect)
+    return;
+  if (!section_rows)
+    section_rows = new hash_map<nofree_ptr_hash<section>, location_t>;
+  section_rows->put (sect, row);
 }
 
 /* Whether final emits a row for INSN's own position: every instruction
@@ -66,12 +68,7 @@ line_table_walk::line_table_walk (tree fn)
 
 line_table_walk::~line_table_walk ()
 {
-  if (!sect)
-    return;
-  if (location_t *row = row_of (sect))
-    *row = last;
-  else
-    section_rows.safe_push ({ sect, last });
+  set_row (sect, last);
 }
 
 location_t
@@ -80,10 +77,7 @@ line_table_walk::see (rtx_insn *insn)
   if (NOTE_P (insn) && NOTE_KIND (insn) == NOTE_INSN_SWITCH_TEXT_SECTIONS)
     {
       /* The rest goes to the cold section, which is not followed.  */
-      if (location_t *row = row_of (sect))
-	*row = last;
-      else if (sect)
-	section_rows.safe_push ({ sect, last });
+      set_row (sect, last);
       sect = NULL;
     }
   if (ignored)
