@@ -218,6 +218,15 @@ note_folded_aliases (location_t loc, tree fn)
     }
 }
 
+/* Whether CALLEE is the part of a function that GCC split off (foo.part.0,
+   or a clone of it).  */
+static bool
+split_part_p (tree callee)
+{
+  cgraph_node *node = cgraph_node::get (callee);
+  return node && node->split_part;
+}
+
 /* A call instruction, or several of them that the line table puts at the
    same place, to a hot function in the current function.  */
 struct left_call
@@ -247,8 +256,8 @@ report_call (const left_call &l, tree fn)
   for (unsigned i = 0; i < l.count; i++)
     results_note_left_call (loc, caller, hot, why, c.entry);
   bool shown;
-  tree outer = hot != c.callee && hot == caller
-	       ? inlined_into (c.loc, fn) : NULL_TREE;
+  bool split = hot == caller && split_part_p (c.callee);
+  tree outer = split ? inlined_into (c.loc, fn) : NULL_TREE;
   if (outer)
     /* GCC split the function, inlined the head and calls the rest.  */
     shown = hot_emit_report (loc, c.entry,
@@ -256,7 +265,7 @@ report_call (const left_call &l, tree fn)
 			     "the rest, %qs, stays a call: %s [hotinline]",
 			     hot_name_of (hot), hot_name_of (outer),
 			     hot_name_of (c.callee), why);
-  else if (hot != c.callee && hot == caller)
+  else if (split)
     /* The head's own out-of-line copy calls the rest.  */
     shown = hot_emit_report (loc, c.entry,
 			     "hot function %qs split: its out-of-line head "
