@@ -35,6 +35,7 @@
 #include "diagnostic-core.h"
 #include "toplev.h"
 #include "options.h"
+#include "output.h"
 
 #if BUILDING_GCC_MAJOR < 11 || BUILDING_GCC_MAJOR > 12
 #error "hotinline supports GCC 11 and 12"
@@ -52,6 +53,25 @@ hot_decl_replaceable_p (tree decl)
 #else
   return decl_replaceable_p (decl);
 #endif
+}
+
+/* The position final.cc gives a statement or inline-entry marker note
+   in the line table.  GCC 11 and 12 emit the marker's own location for
+   both kinds.  */
+static inline location_t
+hot_marker_line_location (const rtx_insn *insn)
+{
+  return NOTE_MARKER_LOCATION (insn);
+}
+
+/* Whether final.cc gives a function GCC made up (DECL_IGNORED_P) a
+   line-table row at its start, at its prologue's location: GCC 12 does
+   (debug_hooks->set_ignored_loc); GCC 11 emits no row for it, so its code
+   belongs to the last row before it in its section.  */
+static inline bool
+hot_ignored_function_has_row (void)
+{
+  return BUILDING_GCC_MAJOR >= 12;
 }
 
 #endif /* HOTINLINE_GCC_COMPAT_H */

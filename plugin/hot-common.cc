@@ -33,13 +33,24 @@ unit_of (tree decl)
 tree
 hot_source_function (tree decl)
 {
-  cgraph_node *node = cgraph_node::get (decl);
-  while (node && node->clone_of)
-    node = node->clone_of;
-  if (node && node->former_clone_of)
-    return node->former_clone_of;
-  tree origin = DECL_ABSTRACT_ORIGIN (decl);
-  return origin && TREE_CODE (origin) == FUNCTION_DECL ? origin : decl;
+  /* A clone of a split part (foo.part.0.isra.0) leads back to foo in two
+     steps; the bound only guards against a cycle.  */
+  for (int step = 0; step < 8; step++)
+    {
+      tree origin = decl;
+      cgraph_node *node = cgraph_node::get (decl);
+      while (node && node->clone_of)
+	node = node->clone_of;
+      if (node && node->former_clone_of)
+	origin = node->former_clone_of;
+      else if (DECL_ABSTRACT_ORIGIN (decl)
+	       && TREE_CODE (DECL_ABSTRACT_ORIGIN (decl)) == FUNCTION_DECL)
+	origin = DECL_ABSTRACT_ORIGIN (decl);
+      if (origin == decl)
+	break;
+      decl = origin;
+    }
+  return decl;
 }
 
 const char *

@@ -94,6 +94,24 @@ bool hot_forced_per_call (const struct policy_entry *entry);
 /* Whether ENTRY matched anything in this unit.  */
 bool hot_entry_matched (const struct policy_entry *entry);
 
+/* Where the debug line table puts each instruction of the function being
+   compiled, as GCC's final pass will emit it (what objdump -l shows):
+   feed it the function's insns in order.  */
+class line_table_walk
+{
+public:
+  explicit line_table_walk (tree fn);
+  /* Remembers the function's last row for the next function.  */
+  ~line_table_walk ();
+  /* The position (without block) of INSN, the next insn in order.  */
+  location_t see (rtx_insn *insn);
+
+private:
+  location_t last;		/* Of the last row emitted.  */
+  bool ignored;			/* DECL_IGNORED_P: no rows of its own.  */
+  section *sect;		/* Where the code goes, until it goes cold.  */
+};
+
 /* What the results file of the unit records (results.cc); each does
    nothing without -fplugin-arg-hotinline-results.  */
 void results_note_source_call (location_t loc, tree caller, tree callee,

@@ -6,9 +6,11 @@
    output, so what is reported is what the object code calls: a call that
    optimisation removed or merged with another is not reported, and a call
    that only exists because its caller was inlined somewhere is reported
-   there, with GCC's "inlined from" chain.  The reason for each call is
-   looked up while the function is still GIMPLE, where calls and call
-   graph edges correspond.
+   there, with GCC's "inlined from" chain.  Each is reported at the line
+   the debug line table gives its call instruction (line-table.cc), once
+   per place, with the number of call instructions there when GCC
+   duplicated the call.  The reason for each call is looked up while the
+   function is still GIMPLE, where calls and call graph edges correspond.
 
    GCC's reasons live on the call graph edges, which the optimisation
    pipeline drops early (at -O1 and above) for each function; a small pass
@@ -32,15 +34,6 @@ struct edge_reason
    (functions go through the pipeline one at a time).  */
 static tree captured_fn;
 static vec<edge_reason> captured;
-
-/* Calls already reported in this function, to report each call site once
-   even when GCC duplicated it (unrolling, tail duplication).  */
-struct reported_call
-{
-  tree callee;
-  location_t loc;
-};
-static vec<reported_call> reported;
 
 /* The function whose source holds the call at LOC: the innermost
    function inlined around it, else the function being compiled.  */
@@ -124,18 +117,6 @@ reason_for (function *fn, gimple *stmt, tree callee)
   return CIF_UNSPECIFIED;
 }
 
-/* Whether the call to CALLEE at LOC in the current function was reported
-   already; records it otherwise.  */
-static bool
-already_reported (tree callee, location_t loc)
-{
-  for (const reported_call &r : reported)
-    if (r.callee == callee && r.loc == loc)
-      return true;
-  reported.safe_push ({ callee, loc });
-  return false;
-}
-
 /* A call to a hot function found in the GIMPLE of the current function,
    with what will be said about it if it is still a call at the end.  */
 struct hot_call
@@ -149,25 +130,18 @@ struct hot_call
 static tree hot_calls_fn;
 static vec<hot_call> hot_calls;
 
-/* Where to report the call INSN with location LOC in FN: LOC, or for a
-   call GCC made up without a source position (the call from a split
-   function's head to its tail), the position of the code just before it,
-   as the debug line table has it; the "inlined from" chain is kept.  */
+/* Where to report a call whose own location is LOC and which the line
+   table puts at PLACE (line_table_walk): at LOC when the line table gives
+   it its own row, else at PLACE, keeping LOC's block for the "inlined
+   from" chain, except in a function GCC made up (DECL_IGNORED_P), whose
+   one row belongs to no inlined function.  */
 static location_t
-report_location (rtx_insn *insn, location_t loc, tree fn)
+report_location (location_t loc, location_t place, tree fn)
 {
-  if (LOCATION_LOCUS (loc) != UNKNOWN_LOCATION)
+  if (place == LOCATION_LOCUS (loc))
     return loc;
-  location_t where = DECL_SOURCE_LOCATION (source_caller (loc, fn));
-  for (rtx_insn *prev = PREV_INSN (insn); prev; prev = PREV_INSN (prev))
-    if (NONDEBUG_INSN_P (prev)
-	&& LOCATION_LOCUS (INSN_LOCATION (prev)) != UNKNOWN_LOCATION)
-      {
-	where = LOCATION_LOCUS (INSN_LOCATION (prev));
-	break;
-      }
   tree block = LOCATION_BLOCK (loc);
-  return block ? set_block (where, block) : where;
+  return block && !DECL_IGNORED_P (fn) ? set_block (place, block) : place;
 }
 
 /* Notes for each function the call at LOC was inlined through, at the
@@ -199,28 +173,103 @@ note_inline_chain (location_t loc, tree fn)
 	    hot_name_of (hot_source_function (fn)));
 }
 
-/* Report the call instruction INSN of the current function FN, described
-   by C.  */
-static void
-report_call (rtx_insn *insn, const hot_call &c, tree fn)
+/* The function that the innermost function inlined around the call at
+   LOC was inlined into, or NULL when the call is not in inlined code.  */
+static tree
+inlined_into (location_t loc, tree fn)
 {
+  for (tree block = LOCATION_BLOCK (loc);
+       block && TREE_CODE (block) == BLOCK;
+       block = BLOCK_SUPERCONTEXT (block))
+    if (inlined_function_outer_scope_p (block))
+      return source_caller (BLOCK_SOURCE_LOCATION (block), fn);
+  return NULL_TREE;
+}
+
+/* Whether FN is a function that identical code folding turned into a
+   copy of its twin: one that must keep an address of its own becomes a
+   wrapper calling the twin, which GCC then inlines into it.  GCC makes
+   that call without a block, so the twin's code keeps its positions but
+   no "inlined from" trace, and the wrapper is DECL_IGNORED_P.  */
+static bool
+folded_copy_p (tree fn)
+{
+  cgraph_node *node = cgraph_node::get (fn);
+  return DECL_IGNORED_P (fn) && node && node->icf_merged;
+}
+
+/* A note for each function GCC found identical to FN and made an alias
+   of it: the calls of FN are theirs too.  */
+static void
+note_folded_aliases (location_t loc, tree fn)
+{
+  cgraph_node *node = cgraph_node::get (fn);
+  if (!node)
+    return;
+  ipa_ref *ref;
+  FOR_EACH_ALIAS (node, ref)
+    {
+      cgraph_node *alias = dyn_cast<cgraph_node *> (ref->referring);
+      if (alias && alias->icf_merged)
+	inform (loc, "GCC found %qs identical to %qs and made it an alias "
+		"(identical code folding): this call is its call too "
+		"[hotinline]",
+		hot_name_of (alias->decl), hot_name_of (fn));
+    }
+}
+
+/* Whether CALLEE is the part of a function that GCC split off (foo.part.0,
+   or a clone of it).  */
+static bool
+split_part_p (tree callee)
+{
+  cgraph_node *node = cgraph_node::get (callee);
+  return node && node->split_part;
+}
+
+/* A call instruction, or several of them that the line table puts at the
+   same place, to a hot function in the current function.  */
+struct left_call
+{
+  hot_call call;		/* Its location is the instruction's own.  */
+  location_t place;		/* Where it is reported.  */
+  unsigned count;		/* Call instructions there.  */
+};
+
+static vec<left_call> left_calls;
+
+/* Report the call instructions L of the current function FN.  */
+static void
+report_call (const left_call &l, tree fn)
+{
+  const hot_call &c = l.call;
   tree caller = source_caller (c.loc, fn);
   tree hot = hot_source_function (c.callee);
-  location_t loc = report_location (insn, c.loc, fn);
+  location_t loc = l.place;
   const char *why = c.reason == CIF_UNSPECIFIED
 		      ? "the call appeared after inlining decisions"
 		      : cgraph_inline_failed_string (c.reason);
   if (!*why)
     why = "no reason given by GCC";
 
-  hot_stats.calls_not_inlined++;
-  results_note_left_call (loc, caller, hot, why, c.entry);
+  hot_stats.calls_not_inlined += l.count;
+  for (unsigned i = 0; i < l.count; i++)
+    results_note_left_call (loc, caller, hot, why, c.entry);
   bool shown;
-  if (hot != c.callee && hot == caller)
+  bool split = hot == caller && split_part_p (c.callee);
+  tree outer = split ? inlined_into (c.loc, fn) : NULL_TREE;
+  if (outer)
     /* GCC split the function, inlined the head and calls the rest.  */
     shown = hot_emit_report (loc, c.entry,
-			     "hot function %qs only partly inlined: the rest, "
-			     "%qs, stays a call: %s [hotinline]",
+			     "hot function %qs only partly inlined into %qs: "
+			     "the rest, %qs, stays a call: %s [hotinline]",
+			     hot_name_of (hot), hot_name_of (outer),
+			     hot_name_of (c.callee), why);
+  else if (split)
+    /* The head's own out-of-line copy calls the rest.  */
+    shown = hot_emit_report (loc, c.entry,
+			     "hot function %qs split: its out-of-line head "
+			     "calls the rest, %qs: %s [hotinline]",
 			     hot_name_of (hot), hot_name_of (c.callee), why);
   else
     shown = hot_emit_report (loc, c.entry,
@@ -229,11 +278,19 @@ report_call (rtx_insn *insn, const hot_call &c, tree fn)
 			     why);
   if (!shown)
     return;
+  if (l.count > 1)
+    inform (loc, "%u calls here in the object code: GCC duplicated the call "
+	    "[hotinline]", l.count);
   hot_note_entry (loc, c.entry);
   hot_hint (loc, c.reason, c.callee, fn);
   if (hot != c.callee && hot != caller)
     inform (loc, "the call is to %qs, a part of %qs that GCC split off or "
 	    "specialised [hotinline]", hot_name_of (c.callee), hot_name_of (hot));
+  if (folded_copy_p (fn) && LOCATION_LOCUS (c.loc) != UNKNOWN_LOCATION)
+    inform (LOCATION_LOCUS (c.loc), "GCC found %qs identical to the "
+	    "function written here and compiled it as a copy of it (identical "
+	    "code folding) [hotinline]", hot_name_of (hot_source_function (fn)));
+  note_folded_aliases (loc, fn);
   note_inline_chain (c.loc, fn);
 }
 
@@ -279,38 +336,50 @@ call_target (rtx_insn *insn)
   return decl && TREE_CODE (decl) == FUNCTION_DECL ? decl : NULL_TREE;
 }
 
+/* Note the call instruction INSN to CALLEE, described by C, at PLACE.  */
+static void
+note_left_call (const hot_call &c, location_t place)
+{
+  for (left_call &l : left_calls)
+    if (l.call.callee == c.callee && l.place == place)
+      {
+	l.count++;
+	return;
+      }
+  left_calls.safe_push ({ c, place, 1 });
+}
+
 /* The call instructions of FN that call hot functions: the calls of the
-   object code.  */
+   object code, reported in the order of the first call at each place.  */
 static void
 report_declined_calls (function *fn)
 {
-  reported.truncate (0);
+  left_calls.truncate (0);
+  line_table_walk lines (fn->decl);
   for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
     {
+      location_t place = lines.see (insn);
       if (!CALL_P (insn))
 	continue;
       tree callee = call_target (insn);
       if (!maybe_hot_p (callee))
 	continue;
       location_t loc = INSN_LOCATION (insn);
-      if (already_reported (callee, loc))
-	continue;
+      place = report_location (loc, place, fn->decl);
       hot_call *found = NULL;
       if (hot_calls_fn == fn->decl)
 	for (hot_call &c : hot_calls)
 	  if (c.callee == callee && c.loc == loc)
 	    found = &c;
       if (found)
-	{
-	  report_call (insn, *found, fn->decl);
-	  continue;
-	}
+	note_left_call (*found, place);
       /* Not a call in GIMPLE: made during expansion to RTL.  */
-      const struct policy_entry *entry = entry_for_call (callee, loc,
-							 fn->decl);
-      if (entry)
-	report_call (insn, { callee, loc, CIF_UNSPECIFIED, entry }, fn->decl);
+      else if (const struct policy_entry *entry
+		 = entry_for_call (callee, loc, fn->decl))
+	note_left_call ({ callee, loc, CIF_UNSPECIFIED, entry }, place);
     }
+  for (const left_call &l : left_calls)
+    report_call (l, fn->decl);
 }
 
 const pass_data capture_pass_data = {

@@ -438,14 +438,26 @@ compare_strings (const void *a, const void *b)
   return strcmp (*(char *const *) a, *(char *const *) b);
 }
 
+/* The length of the symbol NAME (LEN bytes) without a ".cold" suffix: a
+   function's cold part is the same function.  */
+static size_t
+without_cold (const char *name, size_t len)
+{
+  return len > 5 && strncmp (name + len - 5, ".cold", 5) == 0 ? len - 5 : len;
+}
+
 /* Whether a call or jump to TARGET (a symbol), made from CURRENT, is a call
-   to FUNCTION.  A jump from FUNCTION to itself is a loop, not a call.  */
+   to FUNCTION.  A jump within a function (to itself, between it and its
+   cold part) is a loop or a branch, not a call; a jump to another part of
+   FUNCTION (foo.part.0) is a tail call.  */
 static bool
 calls_function (const char *target, size_t len, bool is_jump,
 		const char *current, const char *function)
 {
+  size_t t = without_cold (target, len);
+  size_t c = without_cold (current, strlen (current));
   return names_function (target, len, function)
-	 && !(is_jump && names_function (current, strlen (current), function));
+	 && !(is_jump && t == c && strncmp (target, current, t) == 0);
 }
 
 /* Function symbols of an object: section, offset, name.  */
@@ -513,6 +525,8 @@ section_target (const struct symbols *syms, const char *sym, size_t len)
    SOURCE.  */
 /* When set, scan_calls also collects the functions the calls are in.  */
 static struct strings *calling_functions;
+/* When set, a line is collected once per call on it.  */
+static bool every_call;
 
 static void
 note_call (int *count, struct strings *lines, const char *where,
@@ -523,7 +537,15 @@ note_call (int *count, struct strings *lines, const char *where,
     strings_add_unique (calling_functions, current);
   if (lines && strncmp (where, source, strlen (source)) == 0
       && where[strlen (source)] == ':')
-    strings_add_unique (lines, where);
+    {
+      if (!every_call)
+	strings_add_unique (lines, where);
+      else
+	{
+	  lines->v = realloc (lines->v, (lines->n + 1) * sizeof *lines->v);
+	  lines->v[lines->n++] = strdup (where);
+	}
+    }
 }
 
 /* Count the calls to FUNCTION in OBJ; with LINES, also collect the source
@@ -666,6 +688,16 @@ harness_call_lines (const char *obj, const char *function,
     qsort (lines.v, lines.n, sizeof *lines.v, compare_strings);
   *n = lines.n;
   return lines.v;
+}
+
+char **
+harness_call_sites (const char *obj, const char *function,
+		    const char *source, size_t *n)
+{
+  every_call = true;
+  char **lines = harness_call_lines (obj, function, source, n);
+  every_call = false;
+  return lines;
 }
 
 bool

@@ -116,6 +116,10 @@ int harness_count_calls (const char *obj, const char *function);
 char **harness_call_lines (const char *obj, const char *function,
 			   const char *source, size_t *n);
 
+/* The same, a line once per call on it: "f.c:12" twice for two calls.  */
+char **harness_call_sites (const char *obj, const char *function,
+			   const char *source, size_t *n);
+
 /* The functions of OBJ that call FUNCTION (or its clones), each once.  */
 char **harness_callers (const char *obj, const char *function, size_t *n);
 
