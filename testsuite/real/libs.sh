@@ -3,7 +3,7 @@
 # force-inline macro is taken out, and the program that exercises them.
 # Sourced by run.sh; lib_load NAME sets the L_* variables.
 
-REAL_LIBS="xxhash lz4 zstd"
+REAL_LIBS="xxhash lz4 zstd libdeflate"
 REAL_SETTINGS="O2 O3 O3-avx2"
 
 # setting_flags SETTING: the compiler flags of a setting.
@@ -70,6 +70,24 @@ lib_load () {
 		L_STRIP_FILE=lib/common/compiler.h
 		L_STRIP_FROM='define FORCE_INLINE_ATTR __attribute__((always_inline))'
 		L_STRIP_TO='define FORCE_INLINE_ATTR'
+		;;
+	libdeflate)
+		# forceinline, common_defs.h line 130.  The decompressor and
+		# the checksums are checked (with their target("bmi2"),
+		# target("pclmul,avx2") variants); the compressor only makes
+		# the decompressor's input.
+		L_VERSION=1.14
+		L_URL=$debian_pool/libd/libdeflate/libdeflate_1.14.orig.tar.gz
+		L_SHA256=89e7df898c37c3427b0f39aadcf733731321a278771d20fc553f92da8d4808ac
+		L_DIR=libdeflate-1.14
+		L_UNITS="lib/deflate_decompress.c lib/crc32.c lib/adler32.c"
+		L_FIXED="lib/deflate_compress.c lib/utils.c lib/x86/cpu_features.c
+			lib/gzip_compress.c lib/gzip_decompress.c
+			lib/zlib_compress.c lib/zlib_decompress.c"
+		L_CFLAGS="-I. -Ilib"
+		L_STRIP_FILE=common_defs.h
+		L_STRIP_FROM='define forceinline		inline __attribute__((always_inline))'
+		L_STRIP_TO='define forceinline		inline'
 		;;
 	*) return 1 ;;
 	esac

@@ -131,7 +131,7 @@ failures=$work/failures.txt
 mkdir -p "$work"
 : > "$report"
 : > "$failures"
-row () { printf '%-7s %-8s %-10s %-10s %-10s %-10s %s\n' "$@"; }
+row () { printf '%-10s %-8s %-10s %-10s %-10s %-10s %s\n' "$@"; }
 row library setting "a:attr" "b:report" "c:surg" "d:output" "hot calls left: upstream/stripped/attribute/surgical" >> "$report"
 
 fail () {
@@ -156,10 +156,20 @@ show_diff () {
 	[ "$n" -le 12 ] || echo "  ... and $((n - 12)) more functions"
 }
 
-# The plugin's warnings in a build, counted, the most frequent first.
+# The plugin's warnings in a build, counted: those about forcing first,
+# then the reports of calls left, the most frequent first.
 plugin_warnings () {
 	grep -h 'warning:.*\[hotinline\]' "$1" 2>/dev/null | sed 's/^[^ ]*: warning: //' |
-		sort | uniq -c | sort -rn | head -8 | sed 's/^/      /'
+		sort | uniq -c | sort -rn > "$1.counted"
+	{ grep -v ' not inlined into \| only partly inlined' "$1.counted"
+	  grep ' not inlined into \| only partly inlined' "$1.counted" | head -6; } |
+		sed 's/^/    /'
+}
+
+# calls_list BUILD: its calls to hot functions, counted by callee, caller, line.
+calls_list () {
+	awk '{ print $2 " in " $3 " at " $1 }' "$1" | sort | uniq -c | sort -rn | head -10 |
+		sed 's/^ */    /'
 }
 
 status=0
@@ -210,8 +220,8 @@ for lib in $libs; do
 				res_a="FAIL($(wc -l < "$d/a.diff"))"
 				fail "$lib" "$s" a "$(wc -l < "$d/a.diff") functions differ between upstream and attribute forcing" \
 					"$(show_diff "$d/upstream/functions" "$d/attribute/functions" "$d/a.diff")" \
-					"  hot calls left: upstream $(wc -l < "$d/upstream/calls"), attribute $(wc -l < "$d/attribute/calls"):" \
-					"$(awk '{ print "      " $2 " in " $3 " at " $1 }' "$d/attribute/calls" | sort | uniq -c | head -10)" \
+					"  hot calls left: upstream $(wc -l < "$d/upstream/calls"), attribute $(wc -l < "$d/attribute/calls")" \
+					"$(calls_list "$d/attribute/calls")" \
 					"  the plugin said:" "$(plugin_warnings "$d/attribute/stderr")"
 			fi
 		fi
@@ -245,7 +255,7 @@ for lib in $libs; do
 			if [ "$left" -gt "$(wc -l < "$d/upstream/calls")" ]; then
 				res_c="FAIL($left)"
 				fail "$lib" "$s" c "surgical forcing left $left hot calls (upstream $(wc -l < "$d/upstream/calls"))" \
-					"$(awk '{ print "      " $2 " in " $3 " at " $1 }' "$d/surgical/calls" | sort | uniq -c | head -10)" \
+					"$(calls_list "$d/surgical/calls")" \
 					"  the plugin said:" "$(plugin_warnings "$d/surgical/stderr")"
 			fi
 			if [ -s "$d/c.diff" ]; then
