@@ -19,8 +19,8 @@ lz4 O2 LZ4_decompress_safe decompress_256_KiB
 lz4 O3 LZ4_decompress_safe decompress_256_KiB
 xxhash O3-avx2 XXH3_64bits hash_64_KiB"
 
-echo "| library | setting | operation | upstream | stripped | attribute | surgical | attribute vs upstream | surgical vs upstream |"
-echo "|---|---|---|---:|---:|---:|---:|---:|---:|"
+echo "| library | setting | operation | upstream | stripped | attribute | surgical | stripped vs upstream | attribute vs upstream | surgical vs upstream |"
+echo "|---|---|---|---:|---:|---:|---:|---:|---:|---:|"
 echo "$cases" | while read -r lib setting fn op; do
 	GCC=$gcc HOTINLINE_PLUGIN=$top/build/gcc-$major/hotinline.so \
 		sh testsuite/real/run.sh "$lib" "$setting" > "$work/bench-check.log" 2>&1 || true
@@ -34,8 +34,10 @@ echo "$cases" | while read -r lib setting fn op; do
 		per=$((ir / ops))
 		[ -n "$up" ] || up=$per
 		eval "ir_$v=$per"
-		row="$row | $(printf "%'d" "$per" 2>/dev/null || echo "$per")"
+		row="$row | $(echo "$per" | sed ':a;s/\B[0-9]\{3\}\>/,&/;ta')"
 	done
+	# shellcheck disable=SC2154
+	row="$row | $(awk -v a="$ir_stripped" -v u="$up" 'BEGIN { printf "%+.1f%%", 100 * (a - u) / u }')"
 	# shellcheck disable=SC2154
 	row="$row | $(awk -v a="$ir_attribute" -v u="$up" 'BEGIN { printf "%+.1f%%", 100 * (a - u) / u }')"
 	# shellcheck disable=SC2154
