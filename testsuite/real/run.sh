@@ -161,7 +161,7 @@ show_diff () {
 plugin_warnings () {
 	grep -h 'warning:.*\[hotinline\]' "$1" 2>/dev/null | sed 's/^[^ ]*: warning: //' |
 		sort | uniq -c | sort -rn > "$1.counted"
-	{ grep -v ' not inlined into \| only partly inlined' "$1.counted"
+	{ grep -v ' not inlined into \| only partly inlined' "$1.counted" || true
 	  grep ' not inlined into \| only partly inlined' "$1.counted" | head -6; } |
 		sed 's/^/    /'
 }
