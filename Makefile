@@ -64,7 +64,7 @@ TEST_BIN := $(B)/check_hotinline
 BENCH_BIN := $(B)/bench_strategies
 BENCH_LOAD := $(B)/bench_load
 
-.PHONY: all check check-all bench fuzz install uninstall demo clean
+.PHONY: all check check-all check-real bench fuzz install uninstall demo clean
 all: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 
 $(B):
@@ -146,6 +146,13 @@ check: $(PLUGIN) $(TEST_BIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 	HOTINLINE_PROFILE_TOOL=$(abspath $(PROFILE_TOOL)) \
 	HOTINLINE_SRCDIR=$(CURDIR) HOTINLINE_WORKDIR=$(abspath $(B))/work \
 	./$(TEST_BIN)
+
+# Real libraries (xxHash, LZ4, zstd; fetched once into build/real-src):
+# forcing against their own always_inline, report places, surgical, output.
+# Not part of check.  REAL="lz4 O3" runs one library and setting.
+check-real: $(PLUGIN)
+	GCC=$(GCC) HOTINLINE_PLUGIN=$(abspath $(PLUGIN)) \
+	sh testsuite/real/run.sh $(REAL)
 
 # The whole testsuite for both supported GCCs.
 check-all:

@@ -131,6 +131,19 @@ out=$work/BENCHMARKS.md.new
 		HOTINLINE_SRCDIR=$top HOTINLINE_WORKDIR=$work/work-$major \
 		HOTINLINE_BENCH_MDB=$mdb build/gcc-$major/bench_strategies
 	done
+	echo
+	echo "## Real libraries: instructions per operation"
+	echo
+	echo "The hot loops of the libraries of \`make check-real\` (see"
+	echo "[docs/real-code.md](docs/real-code.md)), $(gcc --version | head -1):"
+	echo "upstream (their force-inline macro as shipped), stripped (the macro"
+	echo "without \`always_inline\`), and stripped with the plugin forcing the"
+	echo "functions upstream marks \`always_inline\`, by attribute and surgically."
+	echo "Instructions callgrind counts inside the function named (what it calls"
+	echo "included), per call, over 20 calls on the suite's 256 KiB input"
+	echo "(\`testsuite/bench-real.sh\`)."
+	echo
+	sh testsuite/bench-real.sh gcc
 } > "$out"
 mv "$out" "$top/BENCHMARKS.md"
 cat "$top/BENCHMARKS.md"

@@ -1,0 +1,291 @@
+#!/bin/sh
+# make check-real: hotinline on real libraries that force-inline their hot
+# functions with a macro (see docs/real-code.md).
+#
+#   run.sh [LIB [SETTING]]      all libraries and settings, or one
+#
+# For each library and setting the units are built five ways: upstream
+# (the macro as shipped), stripped (the macro without always_inline),
+# attribute and surgical (stripped, the plugin forcing the functions the
+# upstream build declares always_inline) and report (stripped, the same
+# functions as report entries).  Each build is linked with the library's
+# test program; the checks compare the executables' code function by
+# function (objdump, addresses left out):
+#   a  attribute = upstream, every function
+#   b  report's warnings = objdump's calls to the hot functions, by
+#      file:line and callee (and report's code = stripped's)
+#   c  surgical: no hot call left that upstream does not have, and no
+#      function changed from stripped but the hot functions and their callers
+#   d  the program's output is upstream's, for every build
+# Environment: GCC (default gcc), HOTINLINE_PLUGIN (the plugin for that
+# GCC), HOTINLINE_REAL_CACHE (downloaded sources, default build/real-src),
+# HOTINLINE_REAL_WORK (default build/gcc-MAJOR/real), HOTINLINE_REAL_JOBS
+# (parallel builds, default 2).  Exit status 1 when a check fails.
+set -eu
+export LC_ALL=C
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+. "$here/libs.sh"
+
+GCC=${GCC:-gcc}
+major=$($GCC -dumpversion | cut -d. -f1)
+PLUGIN=${HOTINLINE_PLUGIN:-$top/build/gcc-$major/hotinline.so}
+cache=${HOTINLINE_REAL_CACHE:-$top/build/real-src}
+work=${HOTINLINE_REAL_WORK:-$top/build/gcc-$major/real}
+jobs=${HOTINLINE_REAL_JOBS:-2}
+export GCC PLUGIN HOTINLINE_REAL_CACHE=$cache HOTINLINE_REAL_WORK=$work
+
+die () { echo "check-real: $*" >&2; exit 2; }
+
+# fetch LIB: the pinned sources, upstream/ and stripped/ under the cache.
+fetch () {
+	src=$cache/$1-$L_VERSION
+	[ -f "$src/.ready" ] && return 0
+	tarball=$cache/$(basename "$L_URL")
+	mkdir -p "$cache"
+	if [ ! -f "$tarball" ] ||
+	   ! echo "$L_SHA256  $tarball" | sha256sum -c --status; then
+		curl -fsSL --retry 2 -o "$tarball.part" "$L_URL" ||
+			die "cannot download $L_URL"
+		mv "$tarball.part" "$tarball"
+	fi
+	echo "$L_SHA256  $tarball" | sha256sum -c --status ||
+		die "$tarball: sha256 is not $L_SHA256"
+	rm -rf "$src" && mkdir -p "$src/x"
+	tar xf "$tarball" -C "$src/x"
+	mv "$src/x/$L_DIR" "$src/upstream" && rmdir "$src/x"
+	cp -a "$src/upstream" "$src/stripped"
+	f=$src/stripped/$L_STRIP_FILE
+	awk -v from="$L_STRIP_FROM" -v to="$L_STRIP_TO" '
+		{ while (i = index($0, from)) { $0 = substr($0, 1, i - 1) to substr($0, i + length(from)); n++ } print }
+		END { if (!n) exit 1 }' "$src/upstream/$L_STRIP_FILE" > "$f" ||
+		die "$1: '$L_STRIP_FROM' not found in $L_STRIP_FILE"
+	touch "$src/.ready"
+}
+
+# build LIB SETTING VARIANT: compile the units, link the program.
+build () {
+	lib_load "$1"
+	d=$work/$1/$2
+	out=$d/$3
+	flags="$(setting_flags "$2") -g"
+	tree=stripped
+	plugin=
+	case $3 in
+	upstream) tree=upstream ;;
+	attribute) plugin="-fplugin-arg-hotinline-policy=$d/force.yaml" ;;
+	surgical) plugin="-fplugin-arg-hotinline-policy=$d/force.yaml -fplugin-arg-hotinline-strategy=surgical" ;;
+	report) plugin="-fplugin-arg-hotinline-policy=$d/report.yaml" ;;
+	esac
+	[ -n "$plugin" ] && plugin="-fplugin=$PLUGIN $plugin"
+	src=$cache/$1-$L_VERSION/$tree
+	rm -rf "$out" && mkdir -p "$out"
+	objs=
+	for u in $L_UNITS; do
+		o=$out/$(basename "$u" .c).o
+		dump=
+		[ "$3" = upstream ] && dump="-fdump-tree-gimple=$o.gimple"
+		# shellcheck disable=SC2086
+		(cd "$src" && $GCC $flags $L_CFLAGS $plugin $dump \
+			-fno-diagnostics-show-caret -c "$u" -o "$o") \
+			>> "$out/stderr" 2>&1 || { echo failed > "$out/status"; return 0; }
+		objs="$objs $o"
+	done
+	# shellcheck disable=SC2086
+	$GCC $flags $objs "$d/main.o" $(ls "$work/$1"/fixed/*.o 2>/dev/null) -o "$out/prog" \
+		>> "$out/stderr" 2>&1 || { echo failed > "$out/status"; return 0; }
+	objdump -d --no-show-raw-insn "$out/prog" | awk -f "$here/functions.awk" > "$out/functions"
+	objdump -dl --no-show-raw-insn "$out/prog" > "$out/lines"
+	awk -v HOT="$(cat "$d/hot")" -f "$here/calls.awk" "$out/lines" > "$out/calls"
+	awk -v HOT="$(cat "$d/hot")" -f "$here/hosts.awk" "$out/lines" > "$out/hosts"
+	(cd "$out" && ./prog > output 2> run-stderr && echo ok > status) ||
+		echo "program failed" > "$out/status"
+}
+
+# The units every build of LIB links with, built once (-O1, upstream).
+build_fixed () {
+	f=$work/$1/fixed
+	[ -f "$f/.ready" ] && return 0
+	rm -rf "$f" && mkdir -p "$f"
+	# shellcheck disable=SC2086
+	(cd "$cache/$1-$L_VERSION/upstream" && for u in $L_FIXED; do
+		$GCC -O1 $L_CFLAGS -c "$u" -o "$f/$(echo "$u" | tr / _ | sed 's/\.c$//').o" || exit 1
+	done) || die "$1: cannot build the units it links with"
+	touch "$f/.ready"
+}
+
+if [ "${1:-}" = --build ]; then
+	shift
+	build "$@"
+	exit 0
+fi
+
+[ -f "$PLUGIN" ] || die "no plugin at $PLUGIN (make GCC=$GCC)"
+libs=${1:-$REAL_LIBS}
+settings=${2:-$REAL_SETTINGS}
+for l in $libs; do lib_load "$l" 2>/dev/null || die "unknown library '$l' (one of: $REAL_LIBS)"; done
+for s in $settings; do setting_flags "$s" > /dev/null || die "unknown setting '$s' (one of: $REAL_SETTINGS)"; done
+
+report=$work/report.txt
+failures=$work/failures.txt
+mkdir -p "$work"
+: > "$report"
+: > "$failures"
+row () { printf '%-10s %-8s %-10s %-10s %-10s %-10s %s\n' "$@"; }
+row library setting "a:attr" "b:report" "c:surg" "d:output" "hot calls left: upstream/stripped/attribute/surgical" >> "$report"
+
+fail () {
+	# fail LIB SETTING CHECK TEXT...: record a failure and its details.
+	where="$1 $2 ($3)"; shift 3
+	{ echo "FAIL $where: $1"; shift; for x in "$@"; do echo "$x"; done; echo; } >> "$failures"
+}
+
+# body FILE NAME: the normalised code of one function.
+body () { awk -F '\t' -v n="$2" '$1 == n { print $2 }' "$1"; }
+
+# show_diff A B LIST: per-function diffs, the first 12 functions.
+show_diff () {
+	head -12 "$3" | while read -r kind name; do
+		echo "  $kind $name"
+		[ "$kind" = differs ] || continue
+		body "$1" "$name" > "$d/a.tmp"
+		body "$2" "$name" > "$d/b.tmp"
+		diff "$d/a.tmp" "$d/b.tmp" | sed -n '2,13s/^/      /p' || true
+	done
+	n=$(wc -l < "$3")
+	[ "$n" -le 12 ] || echo "  ... and $((n - 12)) more functions"
+}
+
+# The plugin's warnings in a build, counted: those about forcing first,
+# then the reports of calls left, the most frequent first.
+plugin_warnings () {
+	grep -h 'warning:.*\[hotinline\]' "$1" 2>/dev/null | sed 's/^[^ ]*: warning: //' |
+		sort | uniq -c | sort -rn > "$1.counted"
+	{ grep -v ' not inlined into \| only partly inlined' "$1.counted" || true
+	  grep ' not inlined into \| only partly inlined' "$1.counted" | head -6; } |
+		sed 's/^/    /'
+}
+
+# calls_list BUILD: its calls to hot functions, counted by callee, caller, line.
+calls_list () {
+	awk '{ print $2 " in " $3 " at " $1 }' "$1" | sort | uniq -c | sort -rn | head -10 |
+		sed 's/^ */    /'
+}
+
+status=0
+for lib in $libs; do
+	lib_load "$lib"
+	fetch "$lib"
+	build_fixed "$lib"
+	for s in $settings; do
+		d=$work/$lib/$s
+		mkdir -p "$d"
+		echo "check-real: $lib $s ($(setting_flags "$s"), $($GCC --version | head -1))" >&2
+		$GCC $(setting_flags "$s") -g -I"$cache/$lib-$L_VERSION/upstream" \
+			-I"$cache/$lib-$L_VERSION/upstream/lib" -I"$here" \
+			-c "$here/$L_DRIVER" -o "$d/main.o"
+		: > "$d/hot"
+		sh "$0" --build "$lib" "$s" upstream
+		cat "$d"/upstream/*.gimple | awk -f "$here/policy.awk" | sort -u > "$d/hot.list"
+		tr '\n' ' ' < "$d/hot.list" > "$d/hot"
+		for action in always_inline report; do
+			{
+				echo "# The functions $lib's upstream build declares always_inline ($s)."
+				echo "version: 1"
+				echo "functions:"
+				sed "s/.*/  - { name: &, action: $action }/" "$d/hot.list"
+			} > "$d/$([ $action = report ] && echo report || echo force).yaml"
+		done
+		# objdump the upstream build again, now that the hot list is known.
+		awk -v HOT="$(cat "$d/hot")" -f "$here/calls.awk" "$d/upstream/lines" \
+			> "$d/upstream/calls"
+		printf '%s\n' stripped attribute surgical report |
+			xargs -P "$jobs" -I V sh "$0" --build "$lib" "$s" V
+		res_a=identical res_b=identical res_c=identical res_d=identical
+		for v in upstream stripped attribute surgical report; do
+			if [ "$(cat "$d/$v/status")" != ok ]; then
+				fail "$lib" "$s" "$v" "the $v build: $(cat "$d/$v/status")" \
+					"$(tail -20 "$d/$v/stderr" "$d/$v/run-stderr" 2>/dev/null)"
+				res_d=FAIL
+				[ "$v" = attribute ] && res_a=FAIL
+				[ "$v" = surgical ] && res_c=FAIL
+				[ "$v" = report ] && res_b=FAIL
+			fi
+		done
+		# a: attribute = upstream.
+		if [ -f "$d/attribute/functions" ]; then
+			awk -f "$here/compare.awk" "$d/upstream/functions" "$d/attribute/functions" |
+				sort > "$d/a.diff"
+			if [ -s "$d/a.diff" ]; then
+				res_a="FAIL($(wc -l < "$d/a.diff"))"
+				fail "$lib" "$s" a "$(wc -l < "$d/a.diff") functions differ between upstream and attribute forcing" \
+					"$(show_diff "$d/upstream/functions" "$d/attribute/functions" "$d/a.diff")" \
+					"  hot calls left: upstream $(wc -l < "$d/upstream/calls"), attribute $(wc -l < "$d/attribute/calls")" \
+					"$(calls_list "$d/attribute/calls")" \
+					"  the plugin said:" "$(plugin_warnings "$d/attribute/stderr")"
+			fi
+		fi
+		# b: report's warnings = report's calls, and report's code = stripped's.
+		if [ -f "$d/report/functions" ]; then
+			sed -n "s/^\([^:]*\):\([0-9]*\):[0-9]*: warning: hot function '\([^']*\)' \(not inlined into\|only partly inlined\).*/\1:\2 \3/p" \
+				"$d/report/stderr" | sed 's,^.*/,,' | sort > "$d/b.reported"
+			cut -d' ' -f1,2 "$d/report/calls" | sort > "$d/b.objdump"
+			if ! cmp -s "$d/b.reported" "$d/b.objdump"; then
+				res_b=FAIL
+				fail "$lib" "$s" b "report mode's warnings are not objdump's calls ($(wc -l < "$d/b.reported") warnings, $(wc -l < "$d/b.objdump") calls)" \
+					"  < warned at (file:line callee), > objdump's call there:" \
+					"$(diff "$d/b.reported" "$d/b.objdump" | grep '^[<>]' | head -20 | sed 's/^/      /')"
+			fi
+			awk -f "$here/compare.awk" "$d/stripped/functions" "$d/report/functions" | sort > "$d/b.diff"
+			if [ -s "$d/b.diff" ]; then
+				res_b=FAIL
+				fail "$lib" "$s" b "report mode changed the code of $(wc -l < "$d/b.diff") functions" \
+					"$(show_diff "$d/stripped/functions" "$d/report/functions" "$d/b.diff")"
+			fi
+		fi
+		# c: surgical inlines every hot call and changes nothing else.
+		if [ -f "$d/surgical/functions" ]; then
+			# Hot functions, and functions holding a hot call or inlined
+			# hot code in the stripped build.
+			keep="$(cat "$d/hot") $( (awk '{ print $3 }' "$d/stripped/calls"; cat "$d/stripped/hosts") |
+				sed 's/\..*//' | sort -u | tr '\n' ' ')"
+			awk -v SKIP="$keep" -f "$here/compare.awk" "$d/stripped/functions" "$d/surgical/functions" |
+				sort > "$d/c.diff"
+			left=$(wc -l < "$d/surgical/calls")
+			if [ "$left" -gt "$(wc -l < "$d/upstream/calls")" ]; then
+				res_c="FAIL($left)"
+				fail "$lib" "$s" c "surgical forcing left $left hot calls (upstream $(wc -l < "$d/upstream/calls"))" \
+					"$(calls_list "$d/surgical/calls")" \
+					"  the plugin said:" "$(plugin_warnings "$d/surgical/stderr")"
+			fi
+			if [ -s "$d/c.diff" ]; then
+				res_c=FAIL
+				fail "$lib" "$s" c "surgical forcing changed $(wc -l < "$d/c.diff") functions that neither are hot nor hold a hot call (inlined or not) in the stripped build" \
+					"$(show_diff "$d/stripped/functions" "$d/surgical/functions" "$d/c.diff")"
+			fi
+		fi
+		# d: every build's program prints what upstream's does.
+		for v in stripped attribute surgical report; do
+			[ -f "$d/$v/output" ] && [ -f "$d/upstream/output" ] || continue
+			if ! cmp -s "$d/upstream/output" "$d/$v/output"; then
+				res_d=FAIL
+				fail "$lib" "$s" d "the $v build's program output differs from upstream's"
+			fi
+		done
+		calls=
+		for v in upstream stripped attribute surgical; do
+			calls="$calls${calls:+/}$(cat "$d/$v/calls" 2>/dev/null | wc -l)"
+		done
+		row "$lib" "$s" "$res_a" "$res_b" "$res_c" "$res_d" "$calls ($(wc -l < "$d/hot.list") hot functions)" >> "$report"
+	done
+done
+
+echo
+echo "Real code, $($GCC --version | head -1):"
+cat "$report"
+if [ -s "$failures" ]; then
+	echo
+	cat "$failures"
+	status=1
+fi
+exit $status
