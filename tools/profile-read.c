@@ -7,6 +7,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -317,7 +318,10 @@ read_columns (struct profile *p, struct report_columns *c, const char *header,
 	      const char *rule, size_t line)
 {
   for (int i = 0; i < c->n; i++)
-    free (c->title[i]);
+    {
+      free (c->title[i]);
+      c->title[i] = NULL;
+    }
   c->n = 0;
   for (size_t i = 1; rule[i]; i++)
     if (rule[i] == '.' && rule[i - 1] != '.')
@@ -448,7 +452,7 @@ bool
 profile_read_perf_report (struct profile *p, char *data)
 {
   struct report_columns *c = profile_xmalloc (sizeof *c);
-  c->n = 0;
+  memset (c, 0, sizeof *c);
   double before = p->total;
   jmp_buf fail;
   p->fail = &fail;
@@ -626,11 +630,12 @@ events_line (struct callgrind *g, const char *list, size_t number)
     }
   if (p->unit && strcmp (p->unit, found))
     {
-      char *had = profile_xstrndup (p->unit, strlen (p->unit));
+      char name[64];
+      snprintf (name, sizeof name, "%s", found);
       free (copy);
       profile_bad_input (p, number, "this profile counts '%s' where the "
-			 "others count '%s'; choose one with --event",
-			 list + strspn (list, " \t"), had);
+			 "others count '%s'; choose one with --event", name,
+			 p->unit);
     }
   if (!p->unit)
     p->unit = profile_xstrndup (found, strlen (found));
