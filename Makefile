@@ -59,7 +59,8 @@ CC_WRAPPER_NAMES := hotinline-gcc hotinline-g++ hotinline-gcc-12 \
 PROFILE_SRC := tools/hotinline-profile.c tools/profile-read.c \
 	tools/profile-names.c tools/profile-policy.c
 
-TEST_SRC := $(filter-out testsuite/bench-%.c,$(wildcard testsuite/*.c))
+TEST_SRC := $(filter-out testsuite/bench-%.c testsuite/fuzz-%.c,\
+	$(wildcard testsuite/*.c))
 TEST_BIN := $(B)/check_hotinline
 BENCH_BIN := $(B)/bench_strategies
 BENCH_LOAD := $(B)/bench_load
