@@ -362,6 +362,49 @@ START_TEST (test_callgrind_shares_agree_with_callgrind_annotate)
 }
 END_TEST
 
+/* "name share" for each entry of POLICY.  */
+static const char *
+names_and_shares (const char *policy)
+{
+  const char *list = "";
+  for (const char *n = policy; (n = strstr (n, "- name: ")); n++)
+    {
+      const char *reason = strstr (n, "reason: \"");
+      ck_assert_ptr_nonnull (reason);
+      list = harness_fmt ("%s%.*s %.*s\n", list, (int) strcspn (n + 8, "\n"),
+			  n + 8, (int) strcspn (reason + 9, "%"), reason + 9);
+    }
+  return list;
+}
+
+START_TEST (test_perf_script_and_report_of_one_recording_agree)
+{
+  /* record.sh writes these pairs from one perf.data: perf's own shares
+     and the tool's, from the samples, must be the same.  */
+  static const char *const pairs[][2] = {
+    { "perf-script.fp", "perf-report.no-children" },
+    { "perf-script.fp", "perf-report.children" },
+    { "perf-script.fp", "perf-report.sort-sym" },
+    { "perf-script.fp", "perf-report.sort-sym-dso" },
+    { "perf-script.plain", "perf-script.no-demangle" },
+    { "perf-script.events", "perf-report.events" },
+    { "--event task-clock perf-script.events",
+      "--event task-clock perf-report.events" },
+  };
+  for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++)
+    {
+      struct run a = recorded_tool (harness_fmt ("--min-share 0 %s",
+						 pairs[i][0]));
+      struct run b = recorded_tool (harness_fmt ("--min-share 0 %s",
+						 pairs[i][1]));
+      ck_assert_msg (a.status == 0 && b.status == 0, "%s", a.err);
+      const char *x = names_and_shares (a.out), *y = names_and_shares (b.out);
+      ck_assert_msg (*x && !strcmp (x, y), "%s:\n%s%s:\n%s", pairs[i][0], x,
+		     pairs[i][1], y);
+    }
+}
+END_TEST
+
 /* The tool on profile TEXT written to FILE with ARGS must print the
    entries ENTRIES after the header.  */
 static void
@@ -474,6 +517,15 @@ START_TEST (test_perf_samples_weigh_their_period_and_event)
 	       "(/opt/app)\n", "--event instructions", "perf script",
 	       "\n" ENTRY ("g", "report", "100.00% self of instructions "
 			   "samples in p3.txt (perf script)"));
+  /* Without the time field (perf script -F comm,pid,event,ip,sym,dso)
+     the number before the event is the pid.  */
+  check_small ("p3.txt",
+	       "app 300 cycles:  1200 f+0x4 (/opt/app)\n"
+	       "app 100 cycles:  1300 g+0x4 (/opt/app)\n", "", "perf script",
+	       "\n" ENTRY ("f", "report", "50.00% self of samples in p3.txt "
+			   "(perf script)")
+	       ENTRY ("g", "report", "50.00% self of samples in p3.txt "
+		      "(perf script)"));
   check_error ("--event nothing perf-script.txt", 1, "hotinline-profile: "
 	       "perf-script.txt: no samples of event 'nothing' in the "
 	       "profile\n");
@@ -544,8 +596,8 @@ START_TEST (test_callgrind_lines_out_of_place)
     { "events: Ir\n0 5\n", "a.out:2: a cost line before any 'fn='" },
     { "events: Ir\nfn=(1) f\n0 x\n", "a.out:3: expected an event count" },
     { "events: Ir\nfn=(1) f\nq 5\n", "a.out:3: not a callgrind line" },
-    { "events: Ir\nfn=(99999999999) f\n", "a.out:2: compressed name "
-      "(99999999999) out of range" },
+    { "events: Ir\nfn=(99999999999999999999999) f\n", "a.out:2: "
+      "compressed name (99999999999999999999999) out of range" },
     { "events: Ir\npositions:\n", "a.out:2: 'positions:' without a "
       "position" },
     { "events: Ir\nfn=(1) f\n0x1g 5\n", "a.out:3: expected a position" },
@@ -749,8 +801,11 @@ profile_tool_suite (void)
   tcase_add_test (tc, test_cxx_names_take_the_form_the_plugin_matches);
   suite_add_tcase (s, tc);
   tc = tcase_create ("Recorded variants");
+  /* Each test reads a megabyte of profiles, callgrind_annotate too.  */
+  tcase_set_timeout (tc, 120);
   tcase_add_test (tc, test_recorded_variants_give_their_policies);
   tcase_add_test (tc, test_callgrind_shares_agree_with_callgrind_annotate);
+  tcase_add_test (tc, test_perf_script_and_report_of_one_recording_agree);
   tcase_add_test (tc, test_callgrind_jumps_and_uncompressed_names);
   tcase_add_test (tc, test_callgrind_event_choice);
   tcase_add_test (tc, test_perf_inlined_frames_count_for_their_function);

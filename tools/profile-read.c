@@ -11,6 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <hashtab.h>
+#include <libiberty.h>
+
 /* Lines of a buffer, cut in place.  */
 struct lines
 {
@@ -133,13 +136,16 @@ parse_header (char *line, char **event, double *period)
 {
   char *prev = NULL;
   size_t prev_n = 0;
+  bool after_time = false;	/* PREV follows the "time:" field.  */
   for (char *s = skip_space (line); *s;)
     {
       size_t n = strcspn (s, " \t");
       if (n > 1 && s[n - 1] == ':' && !is_number_word (s, n))
 	{
+	  /* The period sits between the time and the event; without a time
+	     a number there is the pid.  */
 	  *period = 1;
-	  if (prev && strspn (prev, "0123456789") == prev_n)
+	  if (after_time && strspn (prev, "0123456789") == prev_n)
 	    *period = strtod (prev, NULL);
 	  char *rest = s + n;
 	  bool end = *rest == '\0';
@@ -147,6 +153,7 @@ parse_header (char *line, char **event, double *period)
 	  *event = s;
 	  return end ? rest : rest + 1;
 	}
+      after_time = prev && prev[prev_n - 1] == ':';
       prev = s;
       prev_n = n;
       s = skip_space (s + n);
@@ -482,11 +489,38 @@ profile_read_perf_report (struct profile *p, char *data)
    which cost nothing.  Callgrind counts a function's inlined code as its
    own, so nothing is seen inlined.  */
 
+/* Compressed names by id, and the last uncompressed one.  */
 struct names
 {
-  char **v;
-  size_t n;
+  htab_t ids;
+  char *plain;
 };
+
+struct name_entry
+{
+  unsigned long id;
+  char *name;
+};
+
+static hashval_t
+name_hash (const void *p)
+{
+  return (hashval_t) (((const struct name_entry *) p)->id * 2654435761u);
+}
+
+static int
+name_eq (const void *a, const void *b)
+{
+  return ((const struct name_entry *) a)->id
+	 == ((const struct name_entry *) b)->id;
+}
+
+static void
+name_free (void *p)
+{
+  free (((struct name_entry *) p)->name);
+  free (p);
+}
 
 struct callgrind
 {
@@ -501,17 +535,23 @@ struct callgrind
 };
 
 static const char *
-name_define (struct names *t, size_t id, const char *name)
+name_define (struct names *t, unsigned long id, const char *name)
 {
-  if (id >= t->n)
+  if (!t->ids)
+    t->ids = htab_create_alloc (64, name_hash, name_eq, name_free, xcalloc,
+				free);
+  struct name_entry key = { id, NULL };
+  void **slot = htab_find_slot (t->ids, &key, INSERT);
+  struct name_entry *e = *slot;
+  if (!e)
     {
-      t->v = profile_xrealloc (t->v, (id + 1) * sizeof *t->v);
-      memset (t->v + t->n, 0, (id + 1 - t->n) * sizeof *t->v);
-      t->n = id + 1;
+      e = profile_xmalloc (sizeof *e);
+      *e = key;
+      *slot = e;
     }
-  free (t->v[id]);
-  t->v[id] = profile_xstrndup (name, strlen (name));
-  return t->v[id];
+  free (e->name);
+  e->name = profile_xstrndup (name, strlen (name));
+  return e->name;
 }
 
 /* The name VALUE of a "key=" line gives, "(id) name", "(id)" or "name".  */
@@ -523,24 +563,30 @@ compressed_name (struct callgrind *g, struct names *t, char *value,
   char after = digits ? value[1 + digits] : 0;
   if (!digits || after != ')'
       || (value[2 + digits] && value[2 + digits] != ' '))
-    return name_define (t, 0, value);	/* Slot 0: uncompressed names.  */
-  /* Compressed id K lives in slot K + 1.  */
+    {
+      free (t->plain);
+      t->plain = profile_xstrndup (value, strlen (value));
+      return t->plain;
+    }
   errno = 0;
   unsigned long id = strtoul (value + 1, NULL, 10);
-  if (errno || id >= 1u << 24)
+  if (errno)
     profile_bad_input (g->p, line, "compressed name (%.*s) out of range",
 		       (int) digits, value + 1);
   char *name = skip_space (value + 2 + digits);
   if (*name)
-    return name_define (t, id + 1, name);
-  if (id + 1 >= t->n || !t->v[id + 1])
+    return name_define (t, id, name);
+  struct name_entry key = { id, NULL }, *e = NULL;
+  if (t->ids)
+    e = htab_find (t->ids, &key);
+  if (!e)
     profile_bad_input (g->p, line, "name (%lu) used before it is defined",
 		       id);
-  return t->v[id + 1];
+  return e->name;
 }
 
-/* The uncompressed slot 0 is overwritten by the next plain name; keep the
-   current function and object in their own copies.  */
+/* The plain name is overwritten by the next one; keep the current
+   function and object in their own copies.  */
 static const char *
 keep (const char *name, char **store)
 {
@@ -703,9 +749,9 @@ spec_line (struct callgrind *g, char *line, size_t number)
 static void
 free_names (struct names *t)
 {
-  for (size_t i = 0; i < t->n; i++)
-    free (t->v[i]);
-  free (t->v);
+  if (t->ids)
+    htab_delete (t->ids);
+  free (t->plain);
 }
 
 static void

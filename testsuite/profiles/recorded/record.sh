@@ -1,8 +1,12 @@
 #!/bin/sh
 # Record the profiles of this directory from codec.cc, each variant the way
 # a user would: sh record.sh (valgrind and perf needed; perf variants that
-# the machine cannot record are left as they are).  The program is built
-# in /tmp/hotinline-codec so that the paths in the profiles stay the same.
+# the machine cannot record are left as they are: --call-graph lbr needs
+# a PMU with branch stacks).  The program is built in /tmp/hotinline-codec
+# so that the paths in the profiles stay the same.  The policy each
+# profile gives is in PROFILE.yaml (unit-profile.c lists the options);
+# after recording again, write those anew and check them against
+# callgrind_annotate and perf report.
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
 dir=/tmp/hotinline-codec
@@ -30,31 +34,39 @@ cp callgrind.out.* "$here/"
 rm -f "$here/callgrind.out.threads"
 
 rounds=8000
-perf_script () # NAME RECORD-OPTIONS [SCRIPT-OPTIONS]
+# NAME RECORD-OPTIONS: record into NAME.data; false when perf cannot.
+perf_record ()
 {
-  if perf record -q -F 500 -o perf.data $2 ./codec $rounds >/dev/null 2>&1
-  then
-    perf script -i perf.data $3 > "$here/$1" 2>/dev/null
-  else
-    echo "record.sh: perf record $2 does not work here; $1 kept" >&2
-  fi
+  perf record -q -F 500 -o $1.data $2 ./codec $rounds >/dev/null 2>&1 || {
+    echo "record.sh: perf record $2 does not work here" >&2
+    return 1
+  }
 }
-perf_script perf-script.plain "-e cpu-clock"
-perf_script perf-script.no-demangle "-e cpu-clock" --no-demangle
-perf_script perf-script.fp "-e cpu-clock -g"
-perf_script perf-script.dwarf "-e cpu-clock --call-graph dwarf" --inline
-perf_script perf-script.lbr "-e cycles --call-graph lbr"
-perf_script perf-script.events "-e cpu-clock,task-clock"
-perf record -q -F 500 -o perf.data -e cpu-clock -g ./codec 20000 >/dev/null
-report="perf report -i perf.data --stdio"
-$report > "$here/perf-report.children" 2>/dev/null
-$report --no-children > "$here/perf-report.no-children" 2>/dev/null
-$report --no-children --sort sym > "$here/perf-report.sort-sym" 2>/dev/null
-$report --no-children --sort dso,sym > "$here/perf-report.sort-dso-sym" \
-  2>/dev/null
-$report --no-children --sort sym,dso,comm -g none \
-  > "$here/perf-report.sort-sym-dso" 2>/dev/null
-$report --no-children --sort dso > "$here/perf-report.sort-dso" 2>/dev/null
-perf record -q -F 500 -o perf.data -e cpu-clock,task-clock ./codec 20000 \
-  >/dev/null
-$report --no-children > "$here/perf-report.events" 2>/dev/null
+perf_record plain "-e cpu-clock" && {
+  perf script -i plain.data > "$here/perf-script.plain" 2>/dev/null
+  perf script -i plain.data --no-demangle > "$here/perf-script.no-demangle" \
+    2>/dev/null
+}
+perf_record dwarf "-e cpu-clock --call-graph dwarf" &&
+  perf script -i dwarf.data --inline > "$here/perf-script.dwarf" 2>/dev/null
+perf_record lbr "-e cycles --call-graph lbr" &&
+  perf script -i lbr.data > "$here/perf-script.lbr" 2>/dev/null
+# The reports come from the data of a perf script profile, so that the
+# shares of the two can be compared.
+perf_record fp "-e cpu-clock -g" && {
+  perf script -i fp.data > "$here/perf-script.fp" 2>/dev/null
+  report="perf report -i fp.data --stdio"
+  $report > "$here/perf-report.children" 2>/dev/null
+  $report --no-children > "$here/perf-report.no-children" 2>/dev/null
+  $report --no-children --sort sym > "$here/perf-report.sort-sym" 2>/dev/null
+  $report --no-children --sort dso,sym > "$here/perf-report.sort-dso-sym" \
+    2>/dev/null
+  $report --no-children --sort sym,dso,comm -g none \
+    > "$here/perf-report.sort-sym-dso" 2>/dev/null
+  $report --no-children --sort dso > "$here/perf-report.sort-dso" 2>/dev/null
+}
+perf_record events "-e cpu-clock,task-clock" && {
+  perf script -i events.data > "$here/perf-script.events" 2>/dev/null
+  perf report -i events.data --stdio --no-children \
+    > "$here/perf-report.events" 2>/dev/null
+}
