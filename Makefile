@@ -59,7 +59,8 @@ CC_WRAPPER_NAMES := hotinline-gcc hotinline-g++ hotinline-gcc-12 \
 PROFILE_SRC := tools/hotinline-profile.c tools/profile-read.c \
 	tools/profile-names.c tools/profile-policy.c
 
-TEST_SRC := $(filter-out testsuite/bench-%.c,$(wildcard testsuite/*.c))
+TEST_SRC := $(filter-out testsuite/bench-%.c testsuite/fuzz-%.c,\
+	$(wildcard testsuite/*.c))
 TEST_BIN := $(B)/check_hotinline
 BENCH_BIN := $(B)/bench_strategies
 BENCH_LOAD := $(B)/bench_load
@@ -125,11 +126,25 @@ $(FUZZ_BIN): testsuite/fuzz-policy.c $(CORE_SRC) $(wildcard plugin/*.h)
 		plugin/policy-load.c plugin/suggest.c -o $@ $(YAML_LIBS) \
 		$(IBERTY_LIBS)
 
-fuzz: $(FUZZ_BIN)
-	mkdir -p build/fuzz/corpus
+# The profile readers likewise, from the recorded profiles.
+FUZZ_PROFILE_RUNS ?= 1000000
+FUZZ_PROFILE_BIN := build/fuzz/fuzz-profile
+$(FUZZ_PROFILE_BIN): testsuite/fuzz-profile.c tools/profile-read.c \
+		tools/profile-names.c tools/profile.h
+	mkdir -p build/fuzz
+	clang -g -O1 -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=undefined -Itools $(IBERTY_CFLAGS) \
+		testsuite/fuzz-profile.c tools/profile-read.c \
+		tools/profile-names.c -o $@ $(IBERTY_LIBS)
+
+fuzz: $(FUZZ_BIN) $(FUZZ_PROFILE_BIN)
+	mkdir -p build/fuzz/corpus build/fuzz/profile-corpus
 	cd build/fuzz && ./fuzz-policy -runs=$(FUZZ_RUNS) -max_len=4096 \
 		-rss_limit_mb=1024 -print_final_stats=1 corpus \
 		$(CURDIR)/testsuite/fuzz-corpus
+	cd build/fuzz && ./fuzz-profile -runs=$(FUZZ_PROFILE_RUNS) \
+		-max_len=4096 -rss_limit_mb=1024 -print_final_stats=1 \
+		profile-corpus $(CURDIR)/testsuite/profiles
 
 # The tests find the plugin, the compiler and the sources through the
 # environment, so one test binary serves every GCC.

@@ -40,21 +40,32 @@ sh_ok (const char *cmd)
   return r;
 }
 
-/* Compile profiled.c to OBJ at -O2 -g, with the plugin and POLICY unless
-   it is NULL; returns the compiler's run.  */
+/* Compile SRC to OBJ at -O2 -g with the words FLAGS, with the plugin and
+   POLICY unless it is NULL; returns the compiler's run.  */
 static struct run
-compile (const char *obj, const char *policy)
+compile_src (const char *src, const char *obj, const char *flags,
+	     const char *policy)
 {
   struct args a = { { 0 }, 0 };
   args_add (&a, harness_gcc ());
   if (policy)
     args_add_plugin (&a, &policy, 1);
-  args_add_words (&a, "-O2 -g -fdiagnostics-plain-output -c -o");
+  args_add_words (&a, "-O2 -g -fdiagnostics-plain-output");
+  if (*flags)
+    args_add_words (&a, flags);
+  args_add_words (&a, "-c -o");
   args_add (&a, harness_fmt ("%s/%s", harness_tmpdir (), obj));
-  args_add (&a, sample ());
+  args_add (&a, src);
   struct run r = harness_run (a.v, NULL);
   ck_assert_msg (r.status == 0, "%s", r.err);
   return r;
+}
+
+/* Compile profiled.c.  */
+static struct run
+compile (const char *obj, const char *policy)
+{
+  return compile_src (sample (), obj, "", policy);
 }
 
 /* The program, built without the plugin, profiled by callgrind into
@@ -235,6 +246,71 @@ START_TEST (test_defined_in_and_results_keep_the_build_functions)
 }
 END_TEST
 
+/* The upstream speed back.  testsuite/profiles/macro-inline.c forces its
+   hot helpers inline with a macro, as fast libraries do; emptied, GCC
+   keeps them out of line.  Profiled under callgrind, the emptied build
+   gives a policy; rebuilt with it, the program must execute no more than
+   10% of the instructions the macro saved over the emptied build, and
+   print what the others print.  */
+
+enum { MACRO_ROUNDS = 10 };
+
+/* Link OBJ into the program NAME, run it under callgrind into
+   callgrind.out.NAME, and return its instructions; its output in *OUT.  */
+static double
+instructions (const char *obj, const char *name, const char **out)
+{
+  sh_ok (harness_fmt ("%s %s -o %s", harness_gcc (), obj, name));
+  struct run r = sh_ok (harness_fmt ("valgrind -q --tool=callgrind "
+				     "--callgrind-out-file=callgrind.out.%s "
+				     "./%s %d", name, name, MACRO_ROUNDS));
+  *out = r.out;
+  char *data = harness_read (harness_fmt ("%s/callgrind.out.%s",
+					  harness_tmpdir (), name), NULL);
+  const char *totals = strstr (data, "\ntotals: ");
+  double ir = 0;
+  ck_assert_msg (totals && sscanf (totals, "\ntotals: %lf", &ir) == 1,
+		 "no totals in callgrind.out.%s", name);
+  return ir;
+}
+
+START_TEST (test_policy_from_profile_recovers_what_the_macro_saved)
+{
+  const char *src = harness_src ("testsuite/profiles/macro-inline.c");
+  const char *empty = "-DFORCE_INLINE_ATTR=";
+  const char *out_macro, *out_empty, *out_policy;
+  compile_src (src, "macro.o", "", NULL);
+  compile_src (src, "empty.o", empty, NULL);
+  double macro = instructions ("macro.o", "macro", &out_macro);
+  double emptied = instructions ("empty.o", "empty", &out_empty);
+  /* What there is to recover: the emptied build calls mix_value.  */
+  ck_assert_int_ge (harness_count_calls (harness_fmt ("%s/empty.o",
+						      harness_tmpdir ()),
+					 "mix_value"), 1);
+  ck_assert_msg (emptied > macro, "the macro saves nothing: %.0f, %.0f",
+		 macro, emptied);
+
+  struct run r = sh_ok (harness_fmt ("%s --action always_inline "
+				     "callgrind.out.empty", tool ()));
+  ck_assert_msg (strstr (r.out, "- name: mix_value\n  action: always_inline"
+			 "\n"), "%s", r.out);
+  const char *policy = harness_write ("hot.yaml", r.out);
+  compile_src (src, "policy.o", empty, policy);
+  ck_assert_int_eq (harness_count_calls (harness_fmt ("%s/policy.o",
+						      harness_tmpdir ()),
+					 "mix_value"), 0);
+  double with_policy = instructions ("policy.o", "policy", &out_policy);
+  double recovered = (emptied - with_policy) / (emptied - macro);
+  fprintf (stderr, "macro-inline.c under callgrind: %.0f Ir with the macro, "
+	   "%.0f emptied, %.0f emptied with the policy from its profile: "
+	   "%.1f%% of the saving recovered\n", macro, emptied, with_policy,
+	   100 * recovered);
+  ck_assert_msg (recovered >= 0.9, "recovered %.1f%%", 100 * recovered);
+  ck_assert_str_eq (out_empty, out_macro);
+  ck_assert_str_eq (out_policy, out_macro);
+}
+END_TEST
+
 Suite *
 profile_e2e_suite (void)
 {
@@ -245,6 +321,7 @@ profile_e2e_suite (void)
   tcase_add_test (tc, test_always_inline_policy_from_callgrind_leaves_no_call);
   tcase_add_test (tc, test_perf_profile_finds_churn_when_perf_works);
   tcase_add_test (tc, test_defined_in_and_results_keep_the_build_functions);
+  tcase_add_test (tc, test_policy_from_profile_recovers_what_the_macro_saved);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -4,6 +4,7 @@
    so the reasons name the profiles as they are given here.  */
 #define _GNU_SOURCE
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -239,6 +240,334 @@ START_TEST (test_cxx_names_take_the_form_the_plugin_matches)
 }
 END_TEST
 
+/* Recorded variants (testsuite/profiles/recorded/, from codec.cc by
+   record.sh): each profile, with the options a user would give, and the
+   policy it gives, in the .yaml file beside it.  */
+
+static const struct
+{
+  const char *args, *policy;
+} recorded[] = {
+  { "callgrind.out.plain", "callgrind.out.plain.yaml" },
+  { "callgrind.out.uncompressed", "callgrind.out.uncompressed.yaml" },
+  { "callgrind.out.jumps", "callgrind.out.jumps.yaml" },
+  { "callgrind.out.instr", "callgrind.out.instr.yaml" },
+  { "callgrind.out.events", "callgrind.out.events.yaml" },
+  { "--event Bcm callgrind.out.events", "callgrind.out.events-Bcm.yaml" },
+  { "callgrind.out.threads-01 callgrind.out.threads-02",
+    "callgrind.out.threads.yaml" },
+  { "callgrind.out.parts.1 callgrind.out.parts.2 callgrind.out.parts",
+    "callgrind.out.parts.yaml" },
+  { "perf-script.plain", "perf-script.plain.yaml" },
+  { "perf-script.no-demangle", "perf-script.no-demangle.yaml" },
+  { "perf-script.fp", "perf-script.fp.yaml" },
+  { "--action always_inline perf-script.dwarf", "perf-script.dwarf.yaml" },
+  { "perf-script.events", "perf-script.events.yaml" },
+  { "--event task-clock perf-script.events",
+    "perf-script.events-task-clock.yaml" },
+  { "perf-report.children", "perf-report.children.yaml" },
+  { "perf-report.no-children", "perf-report.no-children.yaml" },
+  { "perf-report.sort-sym", "perf-report.sort-sym.yaml" },
+  { "perf-report.sort-dso-sym", "perf-report.sort-dso-sym.yaml" },
+  { "perf-report.sort-sym-dso", "perf-report.sort-sym-dso.yaml" },
+  { "perf-report.events", "perf-report.events.yaml" },
+  { "--event task-clock perf-report.events",
+    "perf-report.events-task-clock.yaml" },
+};
+
+static const char *
+recorded_dir (void)
+{
+  return harness_src ("testsuite/profiles/recorded");
+}
+
+static struct run
+recorded_tool (const char *args)
+{
+  return harness_sh (harness_fmt ("cd %s && %s %s", recorded_dir (), tool (),
+				  args));
+}
+
+START_TEST (test_recorded_variants_give_their_policies)
+{
+  for (size_t i = 0; i < sizeof recorded / sizeof *recorded; i++)
+    {
+      struct run r = recorded_tool (recorded[i].args);
+      ck_assert_msg (r.status == 0, "%s: status %d: %s", recorded[i].args,
+		     r.status, r.err);
+      char *want = harness_read (harness_fmt ("%s/%s", recorded_dir (),
+					      recorded[i].policy), NULL);
+      ck_assert_msg (!strcmp (r.out, want), "%s:\n%s\nexpected:\n%s",
+		     recorded[i].args, r.out, want);
+    }
+}
+END_TEST
+
+/* The share the tool's first entry quotes, and its name.  */
+static double
+first_share (const char *policy, char *name, size_t size)
+{
+  const char *n = strstr (policy, "- name: ");
+  const char *reason = strstr (policy, "reason: \"");
+  double share = -1;
+  ck_assert_msg (n && reason && sscanf (reason, "reason: \"%lf", &share) == 1,
+		 "%s", policy);
+  n += 8;
+  size_t len = strcspn (n, "\n");
+  ck_assert_uint_lt (len, size);
+  memcpy (name, n, len);
+  name[len] = '\0';
+  return share;
+}
+
+START_TEST (test_callgrind_shares_agree_with_callgrind_annotate)
+{
+  /* callgrind_annotate, valgrind's own reader, prints each function's
+     self cost as "4,591,732 (62.82%)  codec.cc:codec::step(...) [obj]".  */
+  static const char *const cases[][2] = {
+    { "callgrind.out.plain", "" },
+    { "callgrind.out.uncompressed", "" },
+    { "callgrind.out.jumps", "" },
+    { "callgrind.out.instr", "" },
+    { "callgrind.out.events", "" },
+    { "callgrind.out.events", "Bcm" },
+    { "callgrind.out.threads-01", "" },
+    { "callgrind.out.threads-02", "" },
+    { "callgrind.out.parts", "" },
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+    {
+      const char *file = cases[i][0], *event = cases[i][1];
+      struct run r = recorded_tool (harness_fmt ("--top 1 %s%s %s",
+						 *event ? "--event " : "",
+						 event, file));
+      ck_assert_msg (r.status == 0, "%s: %s", file, r.err);
+      char name[256];
+      double share = first_share (r.out, name, sizeof name);
+      struct run a = harness_sh (harness_fmt
+				 ("cd %s && callgrind_annotate --inclusive=no "
+				  "--threshold=100 %s%s%s%s %s", recorded_dir (),
+				  *event ? "--show=" : "", event,
+				  *event ? " --sort=" : "", event, file));
+      ck_assert_msg (a.status == 0, "callgrind_annotate %s: %s", file, a.err);
+      const char *line = strstr (a.out, harness_fmt (":%s(", name));
+      ck_assert_msg (line, "%s: no %s in\n%s", file, name, a.out);
+      while (line > a.out && line[-1] != '\n')
+	line--;
+      double theirs = -1;
+      ck_assert_msg (sscanf (line, "%*s (%lf%%)", &theirs) == 1, "%s", line);
+      ck_assert_msg (share == theirs, "%s: %s %.2f%%, callgrind_annotate "
+		     "%.2f%%", file, name, share, theirs);
+    }
+}
+END_TEST
+
+/* "name share" for each entry of POLICY.  */
+static const char *
+names_and_shares (const char *policy)
+{
+  const char *list = "";
+  for (const char *n = policy; (n = strstr (n, "- name: ")); n++)
+    {
+      const char *reason = strstr (n, "reason: \"");
+      ck_assert_ptr_nonnull (reason);
+      list = harness_fmt ("%s%.*s %.*s\n", list, (int) strcspn (n + 8, "\n"),
+			  n + 8, (int) strcspn (reason + 9, "%"), reason + 9);
+    }
+  return list;
+}
+
+START_TEST (test_perf_script_and_report_of_one_recording_agree)
+{
+  /* record.sh writes these pairs from one perf.data: perf's own shares
+     and the tool's, from the samples, must be the same.  */
+  static const char *const pairs[][2] = {
+    { "perf-script.fp", "perf-report.no-children" },
+    { "perf-script.fp", "perf-report.children" },
+    { "perf-script.fp", "perf-report.sort-sym" },
+    { "perf-script.fp", "perf-report.sort-sym-dso" },
+    { "perf-script.plain", "perf-script.no-demangle" },
+    { "perf-script.events", "perf-report.events" },
+    { "--event task-clock perf-script.events",
+      "--event task-clock perf-report.events" },
+  };
+  for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++)
+    {
+      struct run a = recorded_tool (harness_fmt ("--min-share 0 %s",
+						 pairs[i][0]));
+      struct run b = recorded_tool (harness_fmt ("--min-share 0 %s",
+						 pairs[i][1]));
+      ck_assert_msg (a.status == 0 && b.status == 0, "%s", a.err);
+      const char *x = names_and_shares (a.out), *y = names_and_shares (b.out);
+      ck_assert_msg (*x && !strcmp (x, y), "%s:\n%s%s:\n%s", pairs[i][0], x,
+		     pairs[i][1], y);
+    }
+}
+END_TEST
+
+/* The tool on profile TEXT written to FILE with ARGS must print the
+   entries ENTRIES after the header.  */
+static void
+check_small (const char *file, const char *text, const char *args,
+	     const char *kind, const char *entries)
+{
+  harness_write (file, text);
+  struct run r = harness_sh (harness_fmt ("cd %s && %s %s %s",
+					  harness_tmpdir (), tool (), args,
+					  file));
+  ck_assert_msg (r.status == 0, "%s %s: %s", args, file, r.err);
+  ck_assert_str_eq (r.out, harness_fmt ("# hot functions from %s (%s), by "
+					"hotinline-profile\nversion: 1\n"
+					"functions:%s", file, kind, entries));
+}
+
+START_TEST (test_callgrind_jumps_and_uncompressed_names)
+{
+  /* --collect-jumps: a file change for a jump, then the jump and its
+     costless position line; jfn= defines a compressed name too.  */
+  check_small ("callgrind.out.1",
+	       "events: Ir\nfl=(1) app.c\nfn=(1) f\n0 5\njfi=(2) app.h\n"
+	       "jump=3 +2\n* \njfn=(2) g\njcnd=1/2 -1\n* \nfi=(2)\n+2 5\n"
+	       "fn=(2)\n0 10\n", "", "callgrind",
+	       "\n" ENTRY ("f", "report", "50.00% self of Ir in callgrind.out.1 "
+			   "(callgrind)")
+	       ENTRY ("g", "report", "50.00% self of Ir in callgrind.out.1 "
+		      "(callgrind)"));
+  /* --compress-strings=no: names as they are, parentheses and all.  */
+  check_small ("callgrind.out.2",
+	       "events: Ir\nob=/opt/app\nfn=(below main)\n0 5\ncfn=f\n"
+	       "calls=1 0\n0 100\nfn=f\n0 15\n", "", "callgrind",
+	       "\n" ENTRY ("f", "report", "75.00% self of Ir in callgrind.out.2 "
+			   "(callgrind)"));
+  /* --dump-instr: an instruction and a line position, relative ones
+     after.  */
+  check_small ("callgrind.out.3",
+	       "positions: instr line\nevents: Ir Dr\nfn=(1) f\n"
+	       "0x4011a0 12 3 1\n+3 * 1\n-0x2 +1 4\n", "--event Dr",
+	       "callgrind",
+	       "\n" ENTRY ("f", "report", "100.00% self of Dr in "
+			   "callgrind.out.3 (callgrind)"));
+}
+END_TEST
+
+START_TEST (test_callgrind_event_choice)
+{
+  const char *dir = harness_tmpdir ();
+  harness_write ("cg.1", "events: Ir\nfn=(1) f\n0 5\n");
+  harness_write ("cg.2", "events: Dr\nfn=(1) f\n0 5\n");
+  const char *cases[][2] = {
+    { "--event Dr cg.1", "cg.1:1: no event 'Dr' in the profile (events: "
+      "Ir)" },
+    { "cg.1 cg.2", "cg.2:1: this profile counts 'Dr' where the others "
+      "count 'Ir'; choose one with --event" },
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+    {
+      struct run r = harness_sh (harness_fmt ("cd %s && %s -f callgrind %s",
+					      dir, tool (), cases[i][0]));
+      ck_assert_int_eq (r.status, 2);
+      ck_assert_str_eq (r.err, harness_fmt ("hotinline-profile: %s\n",
+					    cases[i][1]));
+    }
+}
+END_TEST
+
+/* One sample whose own frame perf saw inlined into g, one plain.  */
+#define INLINED_SAMPLE							\
+  "app 7 1.000001:  250000 cpu-clock: \n"				\
+  "\t    1200 f+0x4 (inlined)\n"					\
+  "\t    1200 g+0x10 (/opt/app)\n"					\
+  "\t    1300 main+0x20 (/opt/app)\n\n"
+#define PLAIN_SAMPLE							\
+  "app 7 1.000002:  250000 cpu-clock: \n"				\
+  "\t    1400 f+0x8 (/opt/app)\n"					\
+  "\t    1300 main+0x20 (/opt/app)\n\n"
+
+START_TEST (test_perf_inlined_frames_count_for_their_function)
+{
+  /* The time is the inlined function's, in the program's object.  */
+  check_small ("p1.txt", INLINED_SAMPLE PLAIN_SAMPLE,
+	       "--dso app --action always_inline", "perf script",
+	       "\n" ENTRY ("f", "always_inline", "100.00% self of samples in "
+			   "p1.txt (perf script), 50.00% of it seen inlined"));
+  /* Seen inlined only: already inlined where it is hot, a report entry
+     whatever the action.  */
+  check_small ("p2.txt", INLINED_SAMPLE, "--action always_inline",
+	       "perf script",
+	       "\n" ENTRY ("f", "report", "100.00% self of samples in p2.txt "
+			   "(perf script), all of it seen inlined already"));
+}
+END_TEST
+
+START_TEST (test_perf_samples_weigh_their_period_and_event)
+{
+  /* Frequency sampling gives samples different periods.  */
+  check_small ("p3.txt",
+	       "app 7 [000] 1.000001:  300 cycles:u:  1200 f+0x4 (/opt/app)\n"
+	       "app 7 [000] 1.000002:  100 cycles:u:  1300 g+0x4 (/opt/app)\n"
+	       "app 7 [000] 1.000003:  900 instructions:u:  1300 g+0x4 "
+	       "(/opt/app)\n", "", "perf script",
+	       "\n" ENTRY ("f", "report", "75.00% self of cycles samples in "
+			   "p3.txt (perf script)")
+	       ENTRY ("g", "report", "25.00% self of cycles samples in "
+		      "p3.txt (perf script)"));
+  check_small ("p3.txt",
+	       "app 7 [000] 1.000001:  300 cycles:u:  1200 f+0x4 (/opt/app)\n"
+	       "app 7 [000] 1.000003:  900 instructions:u:  1300 g+0x4 "
+	       "(/opt/app)\n", "--event instructions", "perf script",
+	       "\n" ENTRY ("g", "report", "100.00% self of instructions "
+			   "samples in p3.txt (perf script)"));
+  /* Without the time field (perf script -F comm,pid,event,ip,sym,dso)
+     the number before the event is the pid.  */
+  check_small ("p3.txt",
+	       "app 300 cycles:  1200 f+0x4 (/opt/app)\n"
+	       "app 100 cycles:  1300 g+0x4 (/opt/app)\n", "", "perf script",
+	       "\n" ENTRY ("f", "report", "50.00% self of samples in p3.txt "
+			   "(perf script)")
+	       ENTRY ("g", "report", "50.00% self of samples in p3.txt "
+		      "(perf script)"));
+  check_error ("--event nothing perf-script.txt", 1, "hotinline-profile: "
+	       "perf-script.txt: no samples of event 'nothing' in the "
+	       "profile\n");
+}
+END_TEST
+
+START_TEST (test_top_stays_within_the_min_share)
+{
+  /* 2 functions above 1%, 3 far below: --top 5 does not fill up with
+     cold ones unless --min-share says so.  */
+  const char *text = "";
+  const char *names[] = { "hot", "warm", "cold1", "cold2", "cold3" };
+  int samples[] = { 600, 396, 2, 1, 1 };
+  for (int i = 0; i < 5; i++)
+    for (int k = 0; k < samples[i]; k++)
+      text = harness_fmt ("%sapp 7 1.0: 1 cpu-clock: 1200 %s+0x4 "
+			  "(/opt/app)\n", text, names[i]);
+  check_small ("p4.txt", text, "--top 5", "perf script",
+	       "\n" ENTRY ("hot", "report", "60.00% self of samples in p4.txt "
+			   "(perf script)")
+	       ENTRY ("warm", "report", "39.60% self of samples in p4.txt "
+		      "(perf script)"));
+  check_small ("p4.txt", text, "--top 3 --min-share 0", "perf script",
+	       "\n" ENTRY ("hot", "report", "60.00% self of samples in p4.txt "
+			   "(perf script)")
+	       ENTRY ("warm", "report", "39.60% self of samples in p4.txt "
+		      "(perf script)")
+	       ENTRY ("cold1", "report", "0.20% self of samples in p4.txt "
+		      "(perf script)"));
+}
+END_TEST
+
+START_TEST (test_perf_report_sorted_without_symbols_is_an_error)
+{
+  struct run r = recorded_tool ("perf-report.sort-dso");
+  ck_assert_int_eq (r.status, 2);
+  ck_assert_str_eq (r.err, "hotinline-profile: perf-report.sort-dso:10: perf "
+		    "report without a 'Symbol' column: its --sort must "
+		    "include 'sym' (the default comm,dso,sym does)\n");
+}
+END_TEST
+
 /* Bad input.  */
 
 START_TEST (test_malformed_lines_are_errors_with_file_and_line)
@@ -267,8 +596,11 @@ START_TEST (test_callgrind_lines_out_of_place)
     { "events: Ir\n0 5\n", "a.out:2: a cost line before any 'fn='" },
     { "events: Ir\nfn=(1) f\n0 x\n", "a.out:3: expected an event count" },
     { "events: Ir\nfn=(1) f\nq 5\n", "a.out:3: not a callgrind line" },
-    { "events: Ir\nfn=(x) f\n", "a.out:2: expected '(number)' in a "
-      "compressed name" },
+    { "events: Ir\nfn=(99999999999999999999999) f\n", "a.out:2: "
+      "compressed name (99999999999999999999999) out of range" },
+    { "events: Ir\npositions:\n", "a.out:2: 'positions:' without a "
+      "position" },
+    { "events: Ir\nfn=(1) f\n0x1g 5\n", "a.out:3: expected a position" },
     { "events: Ir\nfn=(1) f\nzz=3\n", "a.out:3: unknown callgrind line "
       "'zz'" },
   };
@@ -301,7 +633,6 @@ START_TEST (test_usage_errors)
 		     "the options\n";
   const char *cases[][2] = {
     { "", "no profile given" },
-    { "a b", "more than one profile given" },
     { "--top 0 perf-script.txt", "--top wants a whole number of at least 1" },
     { "--min-share x perf-script.txt", "--min-share wants a non-negative "
       "number" },
@@ -318,6 +649,9 @@ START_TEST (test_usage_errors)
 	       "No such file or directory\n");
   check_error (".", 2, "hotinline-profile: cannot read .: it is a "
 	       "directory\n");
+  check_error ("perf-script.txt callgrind.out.4242", 2,
+	       "hotinline-profile: perf-script.txt is perf script output, "
+	       "callgrind.out.4242 is callgrind: sum profiles of one kind\n");
 }
 END_TEST
 
@@ -465,6 +799,19 @@ profile_tool_suite (void)
   tcase_add_test (tc, test_standard_input_and_explicit_format);
   tcase_add_test (tc, test_dso_chooses_among_programs);
   tcase_add_test (tc, test_cxx_names_take_the_form_the_plugin_matches);
+  suite_add_tcase (s, tc);
+  tc = tcase_create ("Recorded variants");
+  /* Each test reads a megabyte of profiles, callgrind_annotate too.  */
+  tcase_set_timeout (tc, 120);
+  tcase_add_test (tc, test_recorded_variants_give_their_policies);
+  tcase_add_test (tc, test_callgrind_shares_agree_with_callgrind_annotate);
+  tcase_add_test (tc, test_perf_script_and_report_of_one_recording_agree);
+  tcase_add_test (tc, test_callgrind_jumps_and_uncompressed_names);
+  tcase_add_test (tc, test_callgrind_event_choice);
+  tcase_add_test (tc, test_perf_inlined_frames_count_for_their_function);
+  tcase_add_test (tc, test_perf_samples_weigh_their_period_and_event);
+  tcase_add_test (tc, test_top_stays_within_the_min_share);
+  tcase_add_test (tc, test_perf_report_sorted_without_symbols_is_an_error);
   suite_add_tcase (s, tc);
   tc = tcase_create ("Bad input");
   tcase_add_test (tc, test_malformed_lines_are_errors_with_file_and_line);

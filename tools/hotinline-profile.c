@@ -1,11 +1,15 @@
 /* hotinline-profile: a policy from a profile.
 
-     hotinline-profile [OPTIONS] PROFILE
-	 Reads PROFILE ("perf script" output, "perf report --stdio" output
-	 or a callgrind.out file; "-" for standard input), keeps the
-	 functions of the profiled program whose self share reaches
-	 --min-share percent (or the --top N), and writes them as a version
-	 1 policy, each with a reason quoting its share.  Kernel frames,
+     hotinline-profile [OPTIONS] PROFILE...
+	 Reads each PROFILE ("perf script" output, "perf report --stdio"
+	 output or a callgrind.out file; "-" for standard input; several
+	 profiles of one kind are summed, as callgrind's per-thread files),
+	 keeps the functions of the profiled program whose self share
+	 reaches --min-share percent (at most the --top N of them), and
+	 writes them as a version 1 policy, each with a reason quoting its
+	 share.  A function the profiler saw only inlined (perf's
+	 "(inlined)" frames) is inlined where it is hot already: it gets a
+	 report entry whatever the --action.  Kernel frames,
 	 shared libraries, unknown symbols and the C runtime's own functions
 	 are left out; clones (foo.constprop.0, foo.cold) count as their
 	 function.  With --merge, the new entries are appended to an existing
@@ -32,7 +36,9 @@
 
 struct options
 {
-  const char *profile;
+  char **profiles;
+  int n_profiles;
+  const char *event;
   const char *format;		/* NULL: detect.  */
   double min_share;
   long top;			/* 0: no limit.  */
@@ -47,14 +53,16 @@ struct options
 };
 
 static const char usage_text[] =
-  "usage: hotinline-profile [OPTIONS] PROFILE\n"
+  "usage: hotinline-profile [OPTIONS] PROFILE...\n"
   "  PROFILE is perf script output, perf report --stdio output or a\n"
-  "  callgrind.out file ('-': standard input)\n"
+  "  callgrind.out file ('-': standard input); several are summed\n"
   "  -f, --format F       perf-script, perf-report or callgrind (default: "
   "detect)\n"
   "  -m, --min-share P    functions with at least P% of the self samples "
   "(default 1)\n"
-  "  -n, --top N          only the N functions with the largest shares\n"
+  "  -n, --top N          at most the N functions with the largest shares\n"
+  "  -e, --event E        the event to count (default: callgrind's Ir, the\n"
+  "                       first event of a perf profile)\n"
   "  -a, --action A       report (default) or always_inline\n"
   "      --dso NAME       the profiled program's object, when the profile "
   "has several\n"
@@ -94,6 +102,7 @@ parse_options (int argc, char **argv, struct options *o)
     { "format", required_argument, NULL, 'f' },
     { "min-share", required_argument, NULL, 'm' },
     { "top", required_argument, NULL, 'n' },
+    { "event", required_argument, NULL, 'e' },
     { "action", required_argument, NULL, 'a' },
     { "dso", required_argument, NULL, OPT_DSO },
     { "defined-in", required_argument, NULL, OPT_DEFINED_IN },
@@ -104,11 +113,10 @@ parse_options (int argc, char **argv, struct options *o)
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
   };
-  bool have_share = false;
   o->action = "report";
   o->min_share = 1;
   opterr = 0;
-  for (int c; (c = getopt_long (argc, argv, "f:m:n:a:o:ih", longs, NULL))
+  for (int c; (c = getopt_long (argc, argv, "f:m:n:e:a:o:ih", longs, NULL))
 	      != -1;)
     switch (c)
       {
@@ -120,7 +128,9 @@ parse_options (int argc, char **argv, struct options *o)
 	break;
       case 'm':
 	o->min_share = parse_number (optarg, "--min-share");
-	have_share = true;
+	break;
+      case 'e':
+	o->event = optarg;
 	break;
       case 'n':
 	o->top = (long) parse_number (optarg, "--top");
@@ -159,13 +169,12 @@ parse_options (int argc, char **argv, struct options *o)
       default:
 	usage_error ("bad option '%s'", argv[optind - 1]);
       }
-  /* --top alone means the top N, whatever their shares.  */
-  if (o->top && !have_share)
-    o->min_share = 0;
-  if (optind + 1 != argc)
-    usage_error ("%s", optind == argc ? "no profile given"
-				      : "more than one profile given");
-  o->profile = argv[optind];
+  /* --top N keeps the default --min-share: the N largest of the functions
+     that matter, never cold ones to fill the N.  */
+  if (optind == argc)
+    usage_error ("%s", "no profile given");
+  o->profiles = argv + optind;
+  o->n_profiles = argc - optind;
   if (o->in_place && !o->merge)
     usage_error ("%s needs --merge FILE", "--in-place");
   if (o->in_place && o->output)
@@ -203,33 +212,65 @@ read_all (const char *path, size_t *size)
   return data;
 }
 
-static void
-read_profile (struct profile *p, const struct options *o)
+static const char *
+format_name (const char *format)
 {
-  size_t size;
-  char *data = read_all (o->profile, &size);
-  const char *format = o->format ? o->format
-				 : profile_detect_format (o->profile, data);
-  p->path = strcmp (o->profile, "-") ? o->profile : "standard input";
-  if (!strcmp (format, "callgrind"))
+  return !strcmp (format, "callgrind") ? "callgrind"
+	 : !strcmp (format, "perf-report") ? "perf report" : "perf script";
+}
+
+/* Read every profile into P, summed.  */
+static void
+read_profiles (struct profile *p, const struct options *o)
+{
+  char *names = NULL;
+  if (o->event)
+    p->event = profile_xstrndup (o->event, strlen (o->event));
+  for (int i = 0; i < o->n_profiles; i++)
     {
-      p->format = "callgrind";
-      profile_read_callgrind (p, data);
+      const char *path = o->profiles[i];
+      size_t size;
+      char *data = read_all (path, &size);
+      const char *format = o->format ? o->format
+				     : profile_detect_format (path, data);
+      p->path = strcmp (path, "-") ? path : "standard input";
+      if (p->format && strcmp (p->format, format_name (format)))
+	profile_die (EXIT_USAGE, "%s is %s output, %s is %s: sum profiles "
+		     "of one kind", o->profiles[0], p->format, p->path,
+		     format_name (format));
+      p->format = format_name (format);
+      bool ok = !strcmp (format, "callgrind")
+		? profile_read_callgrind (p, data)
+		: !strcmp (format, "perf-report")
+		? profile_read_perf_report (p, data)
+		: profile_read_perf_script (p, data);
+      free (data);
+      if (!ok)
+	profile_die (EXIT_USAGE, "%s", p->error);
+      char *joined;
+      if (asprintf (&joined, "%s%s%s", names ? names : "", names ? ", " : "",
+		    p->path) < 0)
+	profile_die (EXIT_USAGE, "out of memory");
+      free (names);
+      names = joined;
     }
-  else if (!strcmp (format, "perf-report"))
-    {
-      p->format = "perf report";
-      profile_read_perf_report (p, data);
-    }
-  else
-    {
-      p->format = "perf script";
-      profile_read_perf_script (p, data);
-    }
-  free (data);
+  p->path = names;
+  if (p->total <= 0 && o->event)
+    profile_die (EXIT_NO_SAMPLES, "%s: no samples of event '%s' in the "
+		 "profile", names, o->event);
   if (p->total <= 0)
-    profile_die (EXIT_NO_SAMPLES, "%s: no samples in the profile",
-		 o->profile);
+    profile_die (EXIT_NO_SAMPLES, "%s: no samples in the profile", names);
+  if (!p->unit)
+    {
+      /* perf: samples, of one event when there were several.  */
+      if (p->several_events || o->event)
+	{
+	  if (asprintf (&p->unit, "%s samples", p->event) < 0)
+	    profile_die (EXIT_USAGE, "out of memory");
+	}
+      else
+	p->unit = profile_xstrndup ("samples", 7);
+    }
 }
 
 /* The profiled program.  */
@@ -418,12 +459,6 @@ candidates (const struct profile *p, const char *program,
       if ((defined && !names_has (defined, c->name))
 	  || (seen && !names_has (seen, c->name)))
 	continue;
-      if (!nameable (c->name))
-	{
-	  fprintf (stderr, "hotinline-profile: '%s' cannot be named exactly "
-		   "in a policy; left out\n", c->name);
-	  continue;
-	}
       v[(*n)++] = c;
     }
   qsort (v, *n, sizeof *v, by_share);
@@ -441,10 +476,27 @@ choose (const struct profile *p, struct cost **v, size_t n,
       double share = 100 * v[i]->self / p->total;
       if (share < o->min_share || v[i]->self <= 0)
 	break;
+      if (!nameable (v[i]->name))
+	{
+	  fprintf (stderr, "hotinline-profile: '%s' cannot be named exactly "
+		   "in a policy; left out\n", v[i]->name);
+	  continue;
+	}
       items[k].name = v[i]->name;
       items[k].action = o->action;
-      if (asprintf (&items[k].reason, "%.2f%% self of %s in %s (%s)", share,
-		    p->unit, p->path, p->format) < 0)
+      /* Seen inlined wherever it was hot: forcing it would change
+	 nothing there; a report entry still says where calls are left.  */
+      bool all_inlined = v[i]->inlined >= v[i]->self;
+      if (all_inlined)
+	items[k].action = "report";
+      char inlined[64] = "";
+      if (all_inlined)
+	snprintf (inlined, sizeof inlined, ", all of it seen inlined already");
+      else if (v[i]->inlined > 0)
+	snprintf (inlined, sizeof inlined, ", %.2f%% of it seen inlined",
+		  100 * v[i]->inlined / v[i]->self);
+      if (asprintf (&items[k].reason, "%.2f%% self of %s in %s (%s)%s",
+		    share, p->unit, p->path, p->format, inlined) < 0)
 	profile_die (EXIT_USAGE, "out of memory");
       k++;
     }
@@ -510,7 +562,7 @@ main (int argc, char **argv)
   struct options o = { 0 };
   parse_options (argc, argv, &o);
   struct profile p = { 0 };
-  read_profile (&p, &o);
+  read_profiles (&p, &o);
 
   struct names defined = { 0 }, seen = { 0 };
   for (size_t i = 0; i < o.n_defined_in; i++)

@@ -31,15 +31,20 @@ profile_die (int status, const char *fmt, ...)
 }
 
 void
-profile_bad_input (const char *file, size_t line, const char *fmt, ...)
+profile_bad_input (struct profile *p, size_t line, const char *fmt, ...)
 {
   va_list ap;
-  fprintf (stderr, "hotinline-profile: %s:%zu: ", file, line);
+  char *message;
   va_start (ap, fmt);
-  vfprintf (stderr, fmt, ap);
+  int ok = vasprintf (&message, fmt, ap);
   va_end (ap);
-  fputc ('\n', stderr);
-  exit (EXIT_USAGE);
+  if (ok < 0)
+    profile_die (EXIT_USAGE, "out of memory");
+  free (p->error);
+  if (asprintf (&p->error, "%s:%zu: %s", p->path, line, message) < 0)
+    profile_die (EXIT_USAGE, "out of memory");
+  free (message);
+  longjmp (*p->fail, 1);
 }
 
 void *
@@ -383,7 +388,7 @@ cost_eq (const void *a, const void *b)
 
 void
 profile_add (struct profile *p, const char *dso, const char *raw,
-	     bool kernel, double cost)
+	     bool kernel, bool inlined, double cost)
 {
   p->total += cost;
   if (kernel || profile_dso_is_pseudo (dso))
@@ -398,7 +403,9 @@ profile_add (struct profile *p, const char *dso, const char *raw,
   void **slot = htab_find_slot (p->index, &key, INSERT);
   if (*slot)
     {
-      p->costs[((struct cost_key *) *slot)->index].self += cost;
+      struct cost *c = &p->costs[((struct cost_key *) *slot)->index];
+      c->self += cost;
+      c->inlined += inlined ? cost : 0;
       free (name);
       return;
     }
@@ -407,7 +414,29 @@ profile_add (struct profile *p, const char *dso, const char *raw,
   c->dso = profile_xstrndup (dso, strlen (dso));
   c->name = name;
   c->self = cost;
+  c->inlined = inlined ? cost : 0;
   struct cost_key *stored = profile_xmalloc (sizeof *stored);
   *stored = (struct cost_key) { c->dso, c->name, p->n_costs++ };
   *slot = stored;
+}
+
+void
+profile_free (struct profile *p)
+{
+  for (size_t i = 0; i < p->n_costs; i++)
+    {
+      free (p->costs[i].dso);
+      free (p->costs[i].name);
+    }
+  free (p->costs);
+  if (p->index)
+    htab_delete (p->index);
+  free (p->unit);
+  free (p->error);
+  free (p->event);
+  p->event = NULL;
+  p->costs = NULL;
+  p->n_costs = 0;
+  p->index = NULL;
+  p->unit = p->error = NULL;
 }

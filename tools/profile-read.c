@@ -7,8 +7,12 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <hashtab.h>
+#include <libiberty.h>
 
 /* Lines of a buffer, cut in place.  */
 struct lines
@@ -72,7 +76,10 @@ is_hex_word (const char *s, size_t n)
    A sample is a header line, "comm pid [cpu] time: [period] event: ",
    followed either on the same line by its frame "addr sym+off (dso)" or,
    when recorded with call graphs, by indented frame lines, innermost
-   first.  Only the innermost frame is the sample's self cost.  */
+   first.  Only the innermost frame is the sample's self cost.  perf
+   prints a frame of a function inlined into the next one as
+   "addr sym+off (inlined)": the object is that of the next real frame.
+   A sample weighs its period when perf prints one.  */
 
 /* Split FRAME, "addr sym+0xoff (dso)", into SYM and DSO, in place.
    False when it is not a frame.  */
@@ -120,69 +127,148 @@ is_number_word (const char *s, size_t n)
   return n > 0;
 }
 
-/* The text after the event name of a header line ("cpu-clock:",
-   "cycles:u:"), or NULL when the line has no event.  */
+/* A header line's event ("cpu-clock:", "cycles:u:"): its name in
+   *EVENT (cut in place), its period in *PERIOD (1 when perf printed
+   none), and the text after it returned; NULL when the line has no
+   event.  */
 static char *
-after_event (char *line)
+parse_header (char *line, char **event, double *period)
 {
+  char *prev = NULL;
+  size_t prev_n = 0;
+  bool after_time = false;	/* PREV follows the "time:" field.  */
   for (char *s = skip_space (line); *s;)
     {
       size_t n = strcspn (s, " \t");
       if (n > 1 && s[n - 1] == ':' && !is_number_word (s, n))
-	return s + n;
+	{
+	  /* The period sits between the time and the event; without a time
+	     a number there is the pid.  */
+	  *period = 1;
+	  if (after_time && strspn (prev, "0123456789") == prev_n)
+	    *period = strtod (prev, NULL);
+	  char *rest = s + n;
+	  bool end = *rest == '\0';
+	  s[strcspn (s, ":")] = '\0';
+	  *event = s;
+	  return end ? rest : rest + 1;
+	}
+      after_time = prev && prev[prev_n - 1] == ':';
+      prev = s;
+      prev_n = n;
       s = skip_space (s + n);
     }
   return NULL;
 }
 
-static void
-add_frame (struct profile *p, char *frame, size_t line)
+/* The sample being read.  */
+struct script
 {
-  char *sym, *dso;
-  if (!split_frame (frame, &sym, &dso))
-    profile_bad_input (p->path, line,
-		       "expected a frame 'address symbol (object)'");
-  profile_add (p, dso, sym, false, 1);
+  struct profile *p;
+  bool counted;			/* Of the event counted.  */
+  bool want_frame;		/* Its own frame not read yet.  */
+  bool in_chain;		/* Its call-graph lines follow.  */
+  double weight;
+  char *inlined;		/* Its own frame, inlined: the object comes
+				   with a later frame.  */
+};
+
+/* FRAME of the current sample, in place.  */
+static void
+sample_frame (struct script *s, char *sym, const char *dso)
+{
+  if (!s->want_frame)
+    return;			/* A caller.  */
+  if (!strcmp (dso, "inlined"))
+    {
+      if (!s->inlined)
+	s->inlined = profile_xstrndup (sym, strlen (sym));
+      return;
+    }
+  profile_add (s->p, dso, s->inlined ? s->inlined : sym, false,
+	       s->inlined != NULL, s->weight);
+  free (s->inlined);
+  s->inlined = NULL;
+  s->want_frame = false;
 }
 
-void
-profile_read_perf_script (struct profile *p, char *data)
+static void
+sample_end (struct script *s)
 {
+  if (s->want_frame)
+    profile_add (s->p, "[unknown]", "[unknown]", false, false, s->weight);
+  free (s->inlined);
+  s->inlined = NULL;
+  s->want_frame = s->in_chain = false;
+}
+
+/* Which event a sample of EVENT counts for: P->event, or the first one
+   seen.  */
+static bool
+counted_event (struct profile *p, const char *event)
+{
+  if (!p->event)
+    p->event = profile_xstrndup (event, strlen (event));
+  if (!strcmp (event, p->event))
+    return true;
+  p->several_events = true;
+  return false;
+}
+
+static void
+read_perf_script (struct script *s, char *data)
+{
+  struct profile *p = s->p;
   struct lines l = { data, 0 };
-  /* After a header without a frame of its own: its call-graph frames
-     follow, the first is the sample's own.  */
-  bool in_chain = false, want_frame = false;
   char *sym, *dso;
-  p->unit = profile_xstrndup ("samples", 7);
   for (char *line; (line = next_line (&l));)
     {
       if (*skip_space (line) == '\0' || line[0] == '#')
 	{
-	  if (want_frame)
-	    profile_add (p, "[unknown]", "[unknown]", false, 1);
-	  in_chain = want_frame = false;
+	  sample_end (s);
 	  continue;
 	}
-      if (in_chain && split_frame (line, &sym, &dso))
+      if (s->in_chain && split_frame (line, &sym, &dso))
 	{
-	  if (want_frame)
-	    profile_add (p, dso, sym, false, 1);
-	  want_frame = false;
+	  if (s->counted)
+	    sample_frame (s, sym, dso);
 	  continue;
 	}
-      if (want_frame)
-	profile_add (p, "[unknown]", "[unknown]", false, 1);
-      char *rest = after_event (line);
+      sample_end (s);
+      char *event;
+      char *rest = parse_header (line, &event, &s->weight);
       if (!rest)
-	profile_bad_input (p->path, l.number,
-			   "expected a sample 'command pid time: event: "
-			   "address symbol (object)'");
-      in_chain = want_frame = *skip_space (rest) == '\0';
-      if (!want_frame)
-	add_frame (p, rest, l.number);
+	profile_bad_input (p, l.number, "expected a sample 'command pid "
+			   "time: event: address symbol (object)'");
+      s->counted = counted_event (p, event);
+      s->in_chain = *skip_space (rest) == '\0';
+      s->want_frame = s->counted;
+      if (s->in_chain)
+	continue;
+      if (!split_frame (rest, &sym, &dso))
+	profile_bad_input (p, l.number, "expected a frame 'address symbol "
+			   "(object)'");
+      if (s->counted)
+	sample_frame (s, sym, dso);
+      sample_end (s);
     }
-  if (want_frame)
-    profile_add (p, "[unknown]", "[unknown]", false, 1);
+  sample_end (s);
+}
+
+bool
+profile_read_perf_script (struct profile *p, char *data)
+{
+  struct script *s = profile_xmalloc (sizeof *s);
+  *s = (struct script) { .p = p };
+  jmp_buf fail;
+  p->fail = &fail;
+  bool ok = setjmp (fail) == 0;
+  if (ok)
+    read_perf_script (s, data);
+  free (s->inlined);
+  free (s);
+  p->fail = NULL;
+  return ok;
 }
 
 /* perf report --stdio.
@@ -239,18 +325,21 @@ read_columns (struct profile *p, struct report_columns *c, const char *header,
 	      const char *rule, size_t line)
 {
   for (int i = 0; i < c->n; i++)
-    free (c->title[i]);
+    {
+      free (c->title[i]);
+      c->title[i] = NULL;
+    }
   c->n = 0;
   for (size_t i = 1; rule[i]; i++)
     if (rule[i] == '.' && rule[i - 1] != '.')
       {
 	if (c->n == MAX_COLUMNS)
-	  profile_bad_input (p->path, line, "too many columns");
+	  profile_bad_input (p, line, "too many columns");
 	c->start[c->n++] = i;
       }
   if (c->n == 0)
-    profile_bad_input (p->path, line, "expected the dotted rule under "
-		       "perf report's column titles");
+    profile_bad_input (p, line, "expected the dotted rule under perf "
+		       "report's column titles");
   char buf[256];
   for (int i = 0; i < c->n; i++)
     {
@@ -265,9 +354,13 @@ read_columns (struct profile *p, struct report_columns *c, const char *header,
     c->self = column_named (c, "Overhead");
   c->dso = column_named (c, "Shared Object");
   c->symbol = column_named (c, "Symbol");
-  if (c->self < 0 || c->symbol < 0)
-    profile_bad_input (p->path, line, "perf report without an 'Overhead' "
-		       "or 'Self' column and a 'Symbol' column");
+  if (c->self < 0)
+    profile_bad_input (p, line, "perf report without an 'Overhead' or "
+		       "'Self' column");
+  if (c->symbol < 0)
+    profile_bad_input (p, line, "perf report without a 'Symbol' column: "
+		       "its --sort must include 'sym' (the default "
+		       "comm,dso,sym does)");
 }
 
 /* A share "12.34%", or -1.  */
@@ -294,69 +387,140 @@ read_report_row (struct profile *p, const struct report_columns *c,
      kernel.  */
   if (share < 0 || sym[0] != '[' || !sym[1] || sym[2] != ']'
       || sym[3] != ' ')
-    profile_bad_input (p->path, number, "expected a row 'share%% ... "
-		       "[.] symbol' under the column titles");
+    profile_bad_input (p, number, "expected a row 'share%% ... [.] "
+		       "symbol' under the column titles");
   bool kernel = sym[1] == 'k' || sym[1] == 'g';
   const char *dso = c->dso >= 0 ? column_text (c, line, c->dso, dso_buf,
 					       sizeof dso_buf) : "";
-  profile_add (p, dso, skip_space ((char *) sym + 4), kernel, share);
+  profile_add (p, dso, skip_space ((char *) sym + 4), kernel, false, share);
 }
 
-void
-profile_read_perf_report (struct profile *p, char *data)
+/* The event of a "# Samples: 400  of event 'cpu-clock'" line, cut in
+   place, or NULL.  */
+static const char *
+section_event (char *comment)
+{
+  const char *t = skip_space (comment);
+  if (strncmp (t, "Samples:", 8) != 0)
+    return NULL;
+  char *open = strstr (comment, " of event '");
+  if (!open)
+    return NULL;
+  open += 11;
+  char *close = strrchr (open, '\'');
+  if (!close)
+    return NULL;
+  *close = '\0';
+  open[strcspn (open, ":")] = '\0';	/* "cycles:u" is "cycles".  */
+  return open;
+}
+
+static void
+read_perf_report (struct profile *p, struct report_columns *c, char *data)
 {
   struct lines l = { data, 0 };
-  struct report_columns c = { .n = 0 };
   char *header = NULL;
-  p->unit = profile_xstrndup ("samples", 7);
+  /* A report of several events has a section for each.  */
+  bool counted = true;
   for (char *line; (line = next_line (&l));)
     {
       if (line[0] == '#')
 	{
 	  const char *t = skip_space (line + 1);
-	  if (!strncmp (t, "Overhead", 8) || !strncmp (t, "Children", 8))
+	  const char *event = section_event (line + 1);
+	  if (event)
+	    counted = counted_event (p, event);
+	  else if (!strncmp (t, "Overhead", 8) || !strncmp (t, "Children", 8))
 	    header = line;
 	  else if (header && t[0] == '.')
 	    {
-	      read_columns (p, &c, header, line, l.number);
+	      read_columns (p, c, header, line, l.number);
 	      header = NULL;
 	    }
 	  continue;
 	}
-      if (*skip_space (line) == '\0')
+      if (*skip_space (line) == '\0' || !counted)
 	continue;
       bool indented = line[0] == ' ' || line[0] == '\t';
-      if (c.n == 0)
-	profile_bad_input (p->path, l.number, "a row before perf report's "
-			   "column titles");
+      if (c->n == 0)
+	profile_bad_input (p, l.number, "a row before perf report's column "
+			   "titles");
       char buf[64];
       /* Call-graph lines under a row leave the first column empty or
 	 draw the graph there ("|", "---name", "--42.50%--name").  */
-      const char *first = column_text (&c, line, 0, buf, sizeof buf);
+      const char *first = column_text (c, line, 0, buf, sizeof buf);
       if (indented && (!first[0] || first[0] == '|' || first[0] == '-'))
 	continue;
-      read_report_row (p, &c, line, l.number);
+      read_report_row (p, c, line, l.number);
     }
-  for (int i = 0; i < c.n; i++)
-    free (c.title[i]);
-  /* Shares are of every sample, whatever rows perf left out.  */
-  if (p->total > 0)
-    p->total = 100;
 }
 
-/* Callgrind.
+bool
+profile_read_perf_report (struct profile *p, char *data)
+{
+  struct report_columns *c = profile_xmalloc (sizeof *c);
+  memset (c, 0, sizeof *c);
+  double before = p->total;
+  jmp_buf fail;
+  p->fail = &fail;
+  bool ok = setjmp (fail) == 0;
+  if (ok)
+    read_perf_report (p, c, data);
+  for (int i = 0; i < c->n; i++)
+    free (c->title[i]);
+  free (c);
+  p->fail = NULL;
+  /* Shares are of every sample, whatever rows perf left out.  */
+  if (p->total > before)
+    p->total = before + 100;
+  return ok;
+}
+
+/* Callgrind, per valgrind's "Callgrind Format Specification".
 
    "fn=" starts the costs of a function; each following cost line,
    "position... event...", is self cost, except the one line after
    "calls=", which is the inclusive cost of a call.  Names may be
-   compressed: "fn=(12) name" defines 12, a later "fn=(12)" or
-   "cfn=(12)" refers to it; objects likewise with "ob=", "cob=".  */
+   compressed: "fn=(12) name" defines 12, a later "fn=(12)", "cfn=(12)"
+   or "jfn=(12)" refers to it; objects likewise with "ob=", "cob=".
+   Without compression a name is written as it is, "(below main)" too.
+   Positions may be relative ("+3", "-2") or repeated ("*"); "jump=" and
+   "jcnd=" lines and the costless position line after them are jumps,
+   which cost nothing.  Callgrind counts a function's inlined code as its
+   own, so nothing is seen inlined.  */
 
+/* Compressed names by id, and the last uncompressed one.  */
 struct names
 {
-  char **v;
-  size_t n;
+  htab_t ids;
+  char *plain;
 };
+
+struct name_entry
+{
+  unsigned long id;
+  char *name;
+};
+
+static hashval_t
+name_hash (const void *p)
+{
+  return (hashval_t) (((const struct name_entry *) p)->id * 2654435761u);
+}
+
+static int
+name_eq (const void *a, const void *b)
+{
+  return ((const struct name_entry *) a)->id
+	 == ((const struct name_entry *) b)->id;
+}
+
+static void
+name_free (void *p)
+{
+  free (((struct name_entry *) p)->name);
+  free (p);
+}
 
 struct callgrind
 {
@@ -364,23 +528,30 @@ struct callgrind
   struct names fns, obs;
   const char *ob;		/* Current object, "" before any.  */
   const char *fn;		/* Current function, NULL before any.  */
+  char *fn_store, *ob_store;	/* Copies of both.  */
   int positions;		/* Position columns of a cost line.  */
   int event;			/* Index of the counted event.  */
   bool after_calls;		/* The next cost line is a call's.  */
 };
 
 static const char *
-name_define (struct names *t, size_t id, const char *name)
+name_define (struct names *t, unsigned long id, const char *name)
 {
-  if (id >= t->n)
+  if (!t->ids)
+    t->ids = htab_create_alloc (64, name_hash, name_eq, name_free, xcalloc,
+				free);
+  struct name_entry key = { id, NULL };
+  void **slot = htab_find_slot (t->ids, &key, INSERT);
+  struct name_entry *e = *slot;
+  if (!e)
     {
-      t->v = profile_xrealloc (t->v, (id + 1) * sizeof *t->v);
-      memset (t->v + t->n, 0, (id + 1 - t->n) * sizeof *t->v);
-      t->n = id + 1;
+      e = profile_xmalloc (sizeof *e);
+      *e = key;
+      *slot = e;
     }
-  free (t->v[id]);
-  t->v[id] = profile_xstrndup (name, strlen (name));
-  return t->v[id];
+  free (e->name);
+  e->name = profile_xstrndup (name, strlen (name));
+  return e->name;
 }
 
 /* The name VALUE of a "key=" line gives, "(id) name", "(id)" or "name".  */
@@ -388,26 +559,34 @@ static const char *
 compressed_name (struct callgrind *g, struct names *t, char *value,
 		 size_t line)
 {
-  if (value[0] != '(')
-    return name_define (t, 0, value);	/* Slot 0: uncompressed names.  */
-  /* Compressed id K lives in slot K + 1.  */
-  char *end;
+  size_t digits = value[0] == '(' ? strspn (value + 1, "0123456789") : 0;
+  char after = digits ? value[1 + digits] : 0;
+  if (!digits || after != ')'
+      || (value[2 + digits] && value[2 + digits] != ' '))
+    {
+      free (t->plain);
+      t->plain = profile_xstrndup (value, strlen (value));
+      return t->plain;
+    }
   errno = 0;
-  unsigned long id = strtoul (value + 1, &end, 10);
-  if (end == value + 1 || *end != ')' || errno || id >= 1u << 24)
-    profile_bad_input (g->p->path, line, "expected '(number)' in a "
-		       "compressed name");
-  char *name = skip_space (end + 1);
+  unsigned long id = strtoul (value + 1, NULL, 10);
+  if (errno)
+    profile_bad_input (g->p, line, "compressed name (%.*s) out of range",
+		       (int) digits, value + 1);
+  char *name = skip_space (value + 2 + digits);
   if (*name)
-    return name_define (t, id + 1, name);
-  if (id + 1 >= t->n || !t->v[id + 1])
-    profile_bad_input (g->p->path, line, "name (%lu) used before it is "
-		       "defined", id);
-  return t->v[id + 1];
+    return name_define (t, id, name);
+  struct name_entry key = { id, NULL }, *e = NULL;
+  if (t->ids)
+    e = htab_find (t->ids, &key);
+  if (!e)
+    profile_bad_input (g->p, line, "name (%lu) used before it is defined",
+		       id);
+  return e->name;
 }
 
-/* The uncompressed slot 0 is overwritten by the next plain name; keep the
-   current function and object in their own copies.  */
+/* The plain name is overwritten by the next one; keep the current
+   function and object in their own copies.  */
 static const char *
 keep (const char *name, char **store)
 {
@@ -416,19 +595,27 @@ keep (const char *name, char **store)
   return *store;
 }
 
+/* A number, decimal or "0x" hexadecimal, of N characters.  */
 static bool
-is_position (const char *s, size_t n)
+is_number (const char *s, size_t n)
 {
-  if (n == 1 && s[0] == '*')
-    return true;
-  if (s[0] == '+' || s[0] == '-')
-    s++, n--;
   if (n > 2 && s[0] == '0' && s[1] == 'x')
     return is_hex_word (s + 2, n - 2);
   return n > 0 && strspn (s, "0123456789") == n;
 }
 
-/* A cost line: the positions, then one number per event.  */
+static bool
+is_position (const char *s, size_t n)
+{
+  if (n == 1 && s[0] == '*')
+    return true;
+  if (n > 1 && (s[0] == '+' || s[0] == '-'))
+    s++, n--;
+  return is_number (s, n);
+}
+
+/* A cost line: the positions, then one number per event; events left out
+   at the end cost 0.  */
 static void
 cost_line (struct callgrind *g, char *line, size_t number)
 {
@@ -438,17 +625,17 @@ cost_line (struct callgrind *g, char *line, size_t number)
       s = skip_space (s);
       size_t n = strcspn (s, " \t");
       if (!is_position (s, n))
-	profile_bad_input (g->p->path, number, "expected a position");
+	profile_bad_input (g->p, number, "expected a position");
       s += n;
     }
   double cost = 0;
   for (int i = 0; *(s = skip_space (s)); i++)
     {
       size_t n = strcspn (s, " \t");
-      if (strspn (s, "0123456789") != n)
-	profile_bad_input (g->p->path, number, "expected an event count");
+      if (!is_number (s, n))
+	profile_bad_input (g->p, number, "expected an event count");
       if (i == g->event)
-	cost = strtod (s, NULL);
+	cost = (double) strtoull (s, NULL, 0);
       s += n;
     }
   bool was_call = g->after_calls;
@@ -456,36 +643,58 @@ cost_line (struct callgrind *g, char *line, size_t number)
   if (was_call)
     return;			/* Inclusive cost of a call: not self.  */
   if (!g->fn)
-    profile_bad_input (g->p->path, number, "a cost line before any 'fn='");
-  profile_add (g->p, g->ob, g->fn, false, cost);
+    profile_bad_input (g->p, number, "a cost line before any 'fn='");
+  profile_add (g->p, g->ob, g->fn, false, false, cost);
 }
 
-/* "events: Ir Dr ..." and "positions: instr line".  */
+/* "events: Ir Dr ...": the counted one is the --event, else Ir, else the
+   first.  */
 static void
-header_line (struct callgrind *g, const char *line)
+events_line (struct callgrind *g, const char *list, size_t number)
+{
+  struct profile *p = g->p;
+  char *copy = profile_xstrndup (list, strlen (list));
+  const char *want = p->event ? p->event : "Ir";
+  char *first = NULL, *found = NULL;
+  int i = 0;
+  g->event = -1;
+  for (char *w = strtok (copy, " \t"); w; w = strtok (NULL, " \t"), i++)
+    {
+      if (!first)
+	first = w;
+      if (g->event < 0 && strcmp (w, want) == 0)
+	g->event = i, found = w;
+    }
+  if (!found && !p->event && first)
+    g->event = 0, found = first;
+  if (!found)
+    {
+      /* The message needs the list, which strtok cut.  */
+      free (copy);
+      profile_bad_input (p, number, "no event '%s' in the profile (events:"
+			 "%s)", want, list);
+    }
+  if (p->unit && strcmp (p->unit, found))
+    {
+      char name[64];
+      snprintf (name, sizeof name, "%s", found);
+      free (copy);
+      profile_bad_input (p, number, "this profile counts '%s' where the "
+			 "others count '%s'; choose one with --event", name,
+			 p->unit);
+    }
+  if (!p->unit)
+    p->unit = profile_xstrndup (found, strlen (found));
+  free (copy);
+}
+
+/* Header lines: "events:", "positions: instr line", and those that do
+   not matter here ("cmd:", "part:", "totals:", "desc:", ...).  */
+static void
+header_line (struct callgrind *g, const char *line, size_t number)
 {
   if (!strncmp (line, "events:", 7))
-    {
-      char *copy = profile_xstrndup (line + 7, strlen (line + 7));
-      int i = 0;
-      char *first = NULL;
-      g->event = -1;
-      for (char *w = strtok (copy, " \t"); w; w = strtok (NULL, " \t"), i++)
-	{
-	  if (!first)
-	    first = w;
-	  if (g->event < 0 && strcmp (w, "Ir") == 0)
-	    g->event = i;
-	}
-      if (g->event < 0 && first)
-	{
-	  /* Without instructions, the first event counts.  */
-	  g->event = 0;
-	  free (g->p->unit);
-	  g->p->unit = profile_xstrndup (first, strlen (first));
-	}
-      free (copy);
-    }
+    events_line (g, line + 7, number);
   else if (!strncmp (line, "positions:", 10))
     {
       g->positions = 0;
@@ -493,6 +702,8 @@ header_line (struct callgrind *g, const char *line)
       for (char *w = strtok (copy, " \t"); w; w = strtok (NULL, " \t"))
 	g->positions++;
       free (copy);
+      if (g->positions == 0)
+	profile_bad_input (g->p, number, "'positions:' without a position");
     }
 }
 
@@ -508,66 +719,85 @@ key_is (const char *line, const char *key, char **value)
 
 /* A "key=value" line; false when the key is unknown.  */
 static bool
-spec_line (struct callgrind *g, char *line, size_t number, char **fn_store,
-	   char **ob_store)
+spec_line (struct callgrind *g, char *line, size_t number)
 {
+  /* Files (fl=, fi=, fe=, cfi=, cfl=, jfi=) and jumps do not matter.  */
+  static const char *const ignored[] = {
+    "fl", "fi", "fe", "cfi", "cfl", "jfi", "jump", "jcnd", NULL
+  };
   char *v;
   if (key_is (line, "fn", &v))
-    g->fn = keep (compressed_name (g, &g->fns, v, number), fn_store);
-  else if (key_is (line, "cfn", &v))
+    g->fn = keep (compressed_name (g, &g->fns, v, number), &g->fn_store);
+  else if (key_is (line, "cfn", &v) || key_is (line, "jfn", &v))
     compressed_name (g, &g->fns, v, number);
   else if (key_is (line, "ob", &v))
-    g->ob = keep (compressed_name (g, &g->obs, v, number), ob_store);
+    g->ob = keep (compressed_name (g, &g->obs, v, number), &g->ob_store);
   else if (key_is (line, "cob", &v))
     compressed_name (g, &g->obs, v, number);
   else if (key_is (line, "calls", &v))
     g->after_calls = true;
-  else if (!key_is (line, "fl", &v) && !key_is (line, "fi", &v)
-	   && !key_is (line, "fe", &v) && !key_is (line, "cfi", &v)
-	   && !key_is (line, "cfl", &v) && !key_is (line, "jump", &v)
-	   && !key_is (line, "jcnd", &v))
-    return false;
+  else
+    {
+      for (int i = 0; ignored[i]; i++)
+	if (key_is (line, ignored[i], &v))
+	  return true;
+      return false;
+    }
   return true;
 }
 
 static void
 free_names (struct names *t)
 {
-  for (size_t i = 0; i < t->n; i++)
-    free (t->v[i]);
-  free (t->v);
+  if (t->ids)
+    htab_delete (t->ids);
+  free (t->plain);
 }
 
-void
-profile_read_callgrind (struct profile *p, char *data)
+static void
+read_callgrind (struct callgrind *g, char *data)
 {
   struct lines l = { data, 0 };
-  struct callgrind g = { p, { 0 }, { 0 }, "", NULL, 1, 0, false };
-  char *fn_store = NULL, *ob_store = NULL;
-  p->unit = profile_xstrndup ("Ir", 2);
   for (char *line; (line = next_line (&l));)
     {
       char c = line[0];
       if (c == '\0' || c == '#')
 	continue;
       if (isdigit ((unsigned char) c) || c == '+' || c == '-' || c == '*')
-	cost_line (&g, line, l.number);
+	cost_line (g, line, l.number);
       else if (strchr (line, '=')
 	       && strcspn (line, "=") < strcspn (line, ": "))
 	{
-	  if (!spec_line (&g, line, l.number, &fn_store, &ob_store))
-	    profile_bad_input (p->path, l.number, "unknown callgrind line "
+	  if (!spec_line (g, line, l.number))
+	    profile_bad_input (g->p, l.number, "unknown callgrind line "
 			       "'%.*s'", (int) strcspn (line, "="), line);
 	}
       else if (isalpha ((unsigned char) c) && strchr (line, ':'))
-	header_line (&g, line);
+	header_line (g, line, l.number);
       else
-	profile_bad_input (p->path, l.number, "not a callgrind line");
+	profile_bad_input (g->p, l.number, "not a callgrind line");
     }
-  free_names (&g.fns);
-  free_names (&g.obs);
-  free (fn_store);
-  free (ob_store);
+}
+
+bool
+profile_read_callgrind (struct profile *p, char *data)
+{
+  struct callgrind *g = profile_xmalloc (sizeof *g);
+  /* Until "events:", the first event would count; a file without the
+     line is malformed.  */
+  *g = (struct callgrind) { .p = p, .ob = "", .positions = 1, .event = 0 };
+  jmp_buf fail;
+  p->fail = &fail;
+  bool ok = setjmp (fail) == 0;
+  if (ok)
+    read_callgrind (g, data);
+  free_names (&g->fns);
+  free_names (&g->obs);
+  free (g->fn_store);
+  free (g->ob_store);
+  free (g);
+  p->fail = NULL;
+  return ok;
 }
 
 /* Format detection, from the first lines.  */

@@ -3,6 +3,7 @@
 #ifndef HOTINLINE_PROFILE_H
 #define HOTINLINE_PROFILE_H
 
+#include <setjmp.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -16,21 +17,27 @@ struct cost
   char *dso;			/* The object, as the profile names it.  */
   char *name;
   double self;
+  double inlined;		/* The part of SELF seen inlined elsewhere.  */
 };
 
 struct profile
 {
-  const char *path;		/* As given on the command line.  */
+  const char *path;		/* Being read, as given on the command line.  */
   const char *format;		/* "perf script", "perf report", "callgrind".  */
+  char *event;			/* The event counted; NULL: the default.  */
+  bool several_events;		/* Samples of other events were left out.  */
   char *unit;			/* What is counted: "samples", "Ir".  */
   double total;			/* Every sample, the excluded ones too.  */
   struct cost *costs;		/* Only functions that may be the user's.  */
   size_t n_costs;
   void *index;			/* (dso, name) -> costs[i], an htab.  */
+  char *error;			/* "FILE:LINE: message" of malformed input.  */
+  jmp_buf *fail;		/* Where profile_bad_input returns to.  */
 };
 
-/* Print "hotinline-profile: FILE:LINE: message" and exit with USAGE.  */
-void profile_bad_input (const char *file, size_t line, const char *fmt, ...)
+/* Note "FILE:LINE: message" in P->error and return to P->fail: the
+   reader frees what it holds and returns false.  */
+void profile_bad_input (struct profile *p, size_t line, const char *fmt, ...)
   __attribute__ ((format (printf, 3, 4), noreturn));
 /* Print "hotinline-profile: message" and exit with STATUS.  */
 void profile_die (int status, const char *fmt, ...)
@@ -40,15 +47,20 @@ void *profile_xmalloc (size_t);
 void *profile_xrealloc (void *, size_t);
 char *profile_xstrndup (const char *, size_t);
 
-/* Count COST for symbol RAW of object DSO.  Kernel frames, unknown symbols
+/* Count COST for symbol RAW of object DSO, INLINED when the profiler saw
+   it inlined into another function there.  Kernel frames, unknown symbols
    and raw addresses count in the total only.  */
 void profile_add (struct profile *, const char *dso, const char *raw,
-		  bool kernel, double cost);
+		  bool kernel, bool inlined, double cost);
+/* Free what P holds (not P).  */
+void profile_free (struct profile *p);
 
-/* The parsers.  DATA is the whole profile, NUL-terminated.  */
-void profile_read_perf_script (struct profile *, char *data);
-void profile_read_perf_report (struct profile *, char *data);
-void profile_read_callgrind (struct profile *, char *data);
+/* The parsers, adding to P what one profile holds.  DATA is the whole
+   profile, NUL-terminated, and is changed.  False for malformed input,
+   with P->error set.  */
+bool profile_read_perf_script (struct profile *p, char *data);
+bool profile_read_perf_report (struct profile *p, char *data);
+bool profile_read_callgrind (struct profile *p, char *data);
 /* "perf-script", "perf-report" or "callgrind" for DATA.  */
 const char *profile_detect_format (const char *path, const char *data);
 
