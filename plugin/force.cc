@@ -114,7 +114,9 @@ why_not_forcible (cgraph_node *node, tree *caller)
   for (cgraph_edge *e = node->callers; e; e = e->next_caller)
     {
       *caller = e->caller->decl;
-      if (const char *why = hot_attribute_mismatch (*caller, decl))
+      if (const char *why = hot_target_mismatch (*caller, decl))
+	return why;
+      if (const char *why = hot_optimize_mismatch (*caller, decl, true))
 	return why;
     }
   *caller = NULL_TREE;

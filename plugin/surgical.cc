@@ -35,6 +35,27 @@ heuristic_reason_p (cgraph_inline_failed_t reason)
     }
 }
 
+/* Reasons that are GCC's judgement of the attributes for a callee that
+   is not always_inline: judged again as for an always_inline one.  */
+static bool
+attribute_reason_p (cgraph_inline_failed_t reason)
+{
+  return reason == CIF_TARGET_OPTION_MISMATCH
+	 || reason == CIF_OPTIMIZATION_MISMATCH;
+}
+
+/* Whether GCC, inlining CALLEE into CALLER by hand's always_inline, would
+   do it early: in a compilation, yes; at an LTO link, when both come from
+   the same unit (the early inliner of that unit's compilation would have
+   inlined the call).  */
+static bool
+inlined_early_by_hand_p (cgraph_node *caller, cgraph_node *callee)
+{
+  return !in_lto_p
+	 || (caller->lto_file_data
+	     && caller->lto_file_data == callee->lto_file_data);
+}
+
 /* The function whose body E's call ends up in.  */
 static cgraph_node *
 root_of (cgraph_edge *e)
@@ -73,7 +94,9 @@ recursive_or_too_deep_p (cgraph_edge *e, cgraph_node *callee)
 static bool
 forcible_edge_p (cgraph_edge *e, bool all_entries)
 {
-  if (!e->inline_failed || !heuristic_reason_p (e->inline_failed)
+  if (!e->inline_failed
+      || !(heuristic_reason_p (e->inline_failed)
+	   || attribute_reason_p (e->inline_failed))
       || e->call_stmt_cannot_inline_p || e->indirect_unknown_callee
       || e->speculative)
     return false;
@@ -91,14 +114,26 @@ forcible_edge_p (cgraph_edge *e, bool all_entries)
   if (!all_entries && entry->n_callers == 0)
     return false;		/* Forced by attribute already.  */
 
-  tree caller = root_of (e)->decl;
+  cgraph_node *caller = root_of (e);
   ipa_fn_summary *summary = ipa_fn_summaries
 			    ? ipa_fn_summaries->get (callee) : NULL;
   if (!summary || !summary->inlinable || !ipa_size_summaries
       || lookup_attribute ("noinline", DECL_ATTRIBUTES (callee->decl))
-      || recursive_or_too_deep_p (e, callee)
-      || hot_attribute_mismatch (caller, callee->decl))
+      || recursive_or_too_deep_p (e, callee))
     return false;
+  /* Left a call for the attributes: say so, rather than the size limit
+     GCC may have found first.  */
+  if (hot_target_mismatch (caller->decl, callee->decl))
+    {
+      e->inline_failed = CIF_TARGET_OPTION_MISMATCH;
+      return false;
+    }
+  if (hot_optimize_mismatch (caller->decl, callee->decl,
+			     inlined_early_by_hand_p (caller, callee)))
+    {
+      e->inline_failed = CIF_OPTIMIZATION_MISMATCH;
+      return false;
+    }
   return true;
 }
 
