@@ -1,0 +1,241 @@
+/* Where forcing inlines and where it leaves a function alone, against
+   what GCC itself does with __attribute__((always_inline)) written by
+   hand: each case is built by hand with the same GCC, and its outcome is
+   the expectation.  Where the hand build inlines, attribute forcing must
+   give the same code without a word and surgical forcing must leave no
+   call; where the hand build is a hard error, both must leave the calls
+   with a warning and pass.  */
+#define _GNU_SOURCE
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "e2e-suites.h"
+#include "harness.h"
+
+/* The hot function 'body', with integer and floating-point work (GCC
+   checks some flags only when both functions do floating point), between
+   BEFORE and AFTER, called from f and g.  */
+static const char source_template[]
+  = "#ifndef FORCE\n"
+    "#define FORCE static inline\n"
+    "#endif\n"
+    "#define R(i) h = (h ^ p[i]) * 0x9e3779b1u; h ^= h >> 15; "
+    "x = x * 1.5 + p[i];\n"
+    "#define R8(i) R(i) R(i+1) R(i+2) R(i+3) R(i+4) R(i+5) R(i+6) R(i+7)\n"
+    "%s\n"
+    "FORCE %s double body (const unsigned *p, double x)\n" /* Line 7.  */
+    "{ unsigned h = 0; R8(0) R8(8) R8(16) R8(24) return h + x; }\n"
+    "%s\n"
+    "%s double f (const unsigned *p) { return body (p, 1.0); }\n"
+    "%s double g (const unsigned *p) { return body (p + 1, 2.0); }\n";
+enum { BODY_LINE = 7 };
+
+/* The reproduction as users meet it: a DONT_VECTORIZE-style attribute on
+   a hot function, the hot function at line 6.  */
+static const char vectorize_source[]
+  = "#ifndef FORCE\n"
+    "#define FORCE static inline\n"
+    "#endif\n"
+    "#define R(i) h = (h ^ p[i]) * 0x9e3779b1u; h ^= h >> 15;\n"
+    "#define R8(i) R(i) R(i+1) R(i+2) R(i+3) R(i+4) R(i+5) R(i+6) R(i+7)\n"
+    "FORCE __attribute__((optimize(\"no-tree-vectorize\"))) unsigned "
+    "body(const unsigned *p)\n"
+    "{ unsigned h = 0; R8(0) R8(8) R8(16) R8(24) return h; }\n"
+    "unsigned f(const unsigned *p) { return body(p); }\n"
+    "unsigned g(const unsigned *p) { return body(p + 1); }\n";
+
+#define PUSH_O2 "#pragma GCC push_options\n#pragma GCC optimize (\"-O2\")"
+#define POP "#pragma GCC pop_options"
+
+static const struct attribute_case
+{
+  const char *options;
+  const char *callee;		/* Attributes of body.  */
+  const char *caller;		/* Attributes of f and g.  */
+  const char *before, *after;	/* Around body: pragmas.  */
+  /* Surgical forcing may not do what the hand annotation does: GCC's IPA
+     inliner does not consider calls into or from a function it does not
+     optimize (-O0; -Og with GCC 12), and calls across sanitizer
+     attributes are not left for a size reason, so surgical forcing,
+     which overrides only GCC's size and attribute verdicts, does not see
+     them; they stay calls, reported with GCC's reason.  */
+  bool surgical_may_leave;
+} attribute_cases[] = {
+  { "-O2", NULL, NULL, NULL, NULL, false },	/* vectorize_source.  */
+  { "-O3", "__attribute__ ((optimize (\"no-tree-vectorize\")))", "", "", "",
+    false },
+  { "-O3 -mavx2", "", "", PUSH_O2, POP, false },
+  { "-O2 -mavx2", "", "", PUSH_O2, POP, false },
+  { "-O2", "__attribute__ ((optimize (\"O0\")))", "", "", "", true },
+  { "-O2", "", "__attribute__ ((optimize (\"O0\")))", "", "", true },
+  { "-O2", "__attribute__ ((optimize (\"Og\")))", "", "", "", false },
+  { "-O2", "", "__attribute__ ((optimize (\"Og\")))", "", "", true },
+  { "-O2", "__attribute__ ((optimize (\"Os\")))", "", "", "", false },
+  { "-O2", "", "__attribute__ ((optimize (\"O3\")))", "", "", false },
+  { "-O2", "__attribute__ ((optimize (\"no-strict-aliasing\")))", "", "", "",
+    false },
+  { "-O2", "__attribute__ ((optimize (\"wrapv\")))", "", "", "", false },
+  { "-O2", "", "__attribute__ ((optimize (\"wrapv\")))", "", "", false },
+  { "-O2", "__attribute__ ((optimize (\"trapv\")))", "", "", "", false },
+  { "-O2", "__attribute__ ((optimize (\"fast-math\")))", "", "", "", false },
+  { "-O2", "", "__attribute__ ((optimize (\"fast-math\")))", "", "", false },
+  { "-O2", "__attribute__ ((optimize (\"no-math-errno\")))", "", "", "",
+    false },
+  { "-O2", "", "__attribute__ ((optimize (\"no-math-errno\")))", "", "",
+    false },
+  { "-O2", "__attribute__ ((target (\"avx2\")))", "", "", "", false },
+  { "-O2", "", "__attribute__ ((target (\"avx2\")))", "", "", false },
+  { "-O2", "__attribute__ ((target (\"arch=haswell\")))", "", "", "", false },
+  { "-O2 -march=haswell", "__attribute__ ((target (\"arch=nehalem\")))", "",
+    "", "", false },
+  { "-O2", "__attribute__ ((target (\"tune=haswell\")))", "", "", "", false },
+  { "-O2", "__attribute__ ((target (\"inline-all-stringops\")))", "", "", "",
+    false },
+  { "-O2", "__attribute__ ((target (\"fpmath=387\")))", "", "", "", false },
+  { "-O2 -fsanitize=address", "__attribute__ ((no_sanitize_address))", "",
+    "", "", true },
+};
+
+static const char force_body_policy[]
+  = "version: 1\nfunctions:\n  - name: body\n    action: always_inline\n";
+
+static struct run
+compile (const char *src, const char *options, const char *defines,
+	 const char *plugin_args, const char *obj)
+{
+  struct args a = { { 0 }, 0 };
+  args_add (&a, harness_gcc ());
+  if (plugin_args)
+    {
+      const char *policy = harness_write ("body.yaml", force_body_policy);
+      args_add_plugin (&a, &policy, 1);
+      args_add_words (&a, plugin_args);
+    }
+  args_add_words (&a, options);
+  if (*defines)
+    args_add (&a, defines);
+  args_add_words (&a, "-fdiagnostics-plain-output -c");
+  args_add (&a, src);
+  args_add (&a, "-o");
+  args_add (&a, obj);
+  return harness_run (a.v, NULL);
+}
+
+/* The warnings in STDERR_TEXT, one a line, for messages.  */
+static const char *
+warnings_of (const char *stderr_text)
+{
+  struct diagnostics ds = harness_diagnostics (stderr_text);
+  const char *text = "";
+  for (size_t i = 0; i < ds.n; i++)
+    if (strcmp (ds.d[i].kind, "note") != 0)
+      text = harness_fmt ("%s%u: %s: %s\n", text, ds.d[i].line, ds.d[i].kind,
+			  ds.d[i].message);
+  harness_diagnostics_free (&ds);
+  return text;
+}
+
+START_TEST (test_forcing_across_attributes_as_by_hand)
+{
+  const struct attribute_case *c = &attribute_cases[_i];
+  const char *src;
+  unsigned body_line = BODY_LINE;
+  if (!c->callee)
+    {
+      src = harness_write ("case.c", vectorize_source);
+      body_line = 6;
+    }
+  else
+    src = harness_write ("case.c",
+			 harness_fmt (source_template, c->before, c->callee,
+				      c->after, c->caller, c->caller));
+  const char *what = harness_fmt ("%s %s%s%s", c->options,
+				  c->callee ? c->callee : "(the reproduction)",
+				  c->caller && *c->caller ? " callers " : "",
+				  c->caller ? c->caller : "");
+  const char *dir = harness_tmpdir ();
+  const char *plain = harness_fmt ("%s/plain.o", dir);
+  const char *hand = harness_fmt ("%s/hand.o", dir);
+  const char *forced = harness_fmt ("%s/forced.o", dir);
+  const char *surgical = harness_fmt ("%s/surgical.o", dir);
+
+  struct run r = compile (src, c->options, "", NULL, plain);
+  ck_assert_msg (r.status == 0, "%s: plain build failed: %.1500s", what,
+		 r.err);
+  ck_assert_msg (harness_count_calls (plain, "body") > 0,
+		 "%s: GCC inlines body by itself; the case proves nothing",
+		 what);
+
+  struct run by_hand
+    = compile (src, c->options,
+	       "-DFORCE=static inline __attribute__ ((always_inline))",
+	       NULL, hand);
+  bool hand_inlines = by_hand.status == 0;
+  if (!hand_inlines)
+    ck_assert_msg (strstr (by_hand.err, "inlining failed in call to"),
+		   "%s: the hand build fails for another reason: %.1500s",
+		   what, by_hand.err);
+
+  r = compile (src, c->options, "", "", forced);
+  ck_assert_msg (r.status == 0, "%s: attribute forcing failed the build: "
+		 "%.1500s", what, r.err);
+  const char *warnings = warnings_of (r.err);
+  if (hand_inlines)
+    {
+      ck_assert_msg (!*warnings, "%s: the hand annotation inlines, but "
+		     "forcing warns:\n%s", what, warnings);
+      ck_assert_msg (strcmp (harness_disassembly (forced),
+			     harness_disassembly (hand)) == 0,
+		     "%s: code differs from always_inline by hand (compare %s "
+		     "and %s)", what, forced, hand);
+    }
+  else
+    {
+      const char *expected
+	= harness_fmt ("%u: warning: hot function 'body' is not forced "
+		       "inline: ", body_line);
+      /* Then the calls left, reported as for any always_inline entry
+	 that cannot be forced.  */
+      bool only_reports = true;
+      for (const char *l = strchr (warnings, '\n'); l && l[1];
+	   l = strchr (l + 1, '\n'))
+	only_reports &= strstr (l, "not inlined into") < strchr (l + 1, '\n')
+			&& strstr (l, "not inlined into") != NULL;
+      ck_assert_msg (strncmp (warnings, expected, strlen (expected)) == 0
+		     && only_reports,
+		     "%s: the hand annotation is an error (%s); expected the "
+		     "warning '%s...' and reports of the calls, got:\n%s",
+		     what, strstr (by_hand.err, "error"), expected, warnings);
+      ck_assert_msg (strcmp (harness_disassembly (forced),
+			     harness_disassembly (plain)) == 0,
+		     "%s: not forced, yet the code changed", what);
+    }
+
+  r = compile (src, c->options, "",
+	       "-fplugin-arg-hotinline-strategy=surgical "
+	       "-fplugin-arg-hotinline-severity=note", surgical);
+  ck_assert_msg (r.status == 0, "%s: surgical forcing failed the build: "
+		 "%.1500s", what, r.err);
+  int calls = harness_count_calls (surgical, "body");
+  if (!hand_inlines)
+    ck_assert_msg (calls > 0, "%s: surgical forcing inlined body where the "
+		   "hand annotation is an error", what);
+  else if (!c->surgical_may_leave)
+    ck_assert_msg (calls == 0, "%s: the hand annotation inlines, surgical "
+		   "forcing leaves %d call(s):\n%s", what, calls, r.err);
+}
+END_TEST
+
+Suite *
+forcing_rules_suite (void)
+{
+  Suite *s = suite_create ("Forcing rules");
+  TCase *tc = tcase_create ("Attributes");
+  tcase_set_timeout (tc, E2E_TIMEOUT);
+  tcase_add_loop_test (tc, test_forcing_across_attributes_as_by_hand, 0,
+		       (int) (sizeof attribute_cases
+			      / sizeof *attribute_cases));
+  suite_add_tcase (s, tc);
+  return s;
+}
