@@ -227,6 +227,110 @@ START_TEST (test_forcing_across_attributes_as_by_hand)
 }
 END_TEST
 
+
+/* Surgical forcing's bound.  Large hot functions called from many entry
+   points, named exactly, as a library's own force-inline macro names
+   them: every call is inlined, however much the unit grows.  */
+START_TEST (test_surgical_forces_every_exact_entry)
+{
+  const char *text = "#define R(i) h = (h ^ p[i]) * K; h ^= h >> 15;\n"
+		     "#define R8(i) R(i) R(i+1) R(i+2) R(i+3) R(i+4) R(i+5) "
+		     "R(i+6) R(i+7)\n";
+  const char *policy = "version: 1\nfunctions:\n";
+  for (int h = 0; h < 3; h++)
+    {
+      text = harness_fmt ("%s#define K 0x9e3779b%du\n"
+			  "unsigned hot%d (const unsigned *p)\n"
+			  "{ unsigned h = %d; R8(0) R8(8) R8(16) R8(24) "
+			  "return h; }\n#undef K\n", text, h + 1, h, h);
+      policy = harness_fmt ("%s  - {name: hot%d, action: always_inline}\n",
+			    policy, h);
+    }
+  for (int i = 0; i < 12; i++)
+    text = harness_fmt ("%sunsigned entry%d (const unsigned *p) "
+			"{ return hot0 (p + %d) ^ hot1 (p + %d) "
+			"^ hot2 (p + 1); }\n", text, i, i, 2 * i);
+  const char *src = harness_write ("entries.c", text);
+  const char *pol = harness_write ("entries.yaml", policy);
+  const char *plain = harness_fmt ("%s/plain.o", harness_tmpdir ());
+  const char *obj = harness_fmt ("%s/entries.o", harness_tmpdir ());
+  struct args a = { { 0 }, 0 };
+  args_add (&a, harness_gcc ());
+  args_add_words (&a, harness_fmt ("-O2 -c %s -o %s", src, plain));
+  struct run r = harness_run (a.v, NULL);
+  ck_assert_msg (r.status == 0, "%.2000s", r.err);
+  a.n = 0;
+  args_add (&a, harness_gcc ());
+  args_add_plugin (&a, &pol, 1);
+  args_add_words (&a, harness_fmt ("-fplugin-arg-hotinline-strategy=surgical "
+				   "-fdiagnostics-plain-output -O2 -fchecking "
+				   "-c %s -o %s", src, obj));
+  r = harness_run (a.v, NULL);
+  ck_assert_msg (r.status == 0, "%.2000s", r.err);
+  ck_assert_msg (!strstr (r.err, "warning"), "%.2000s", r.err);
+  for (int h = 0; h < 3; h++)
+    {
+      const char *name = harness_fmt ("hot%d", h);
+      ck_assert_msg (harness_count_calls (plain, name) >= 12,
+		     "GCC inlines %s by itself; the test proves nothing",
+		     name);
+      ck_assert_msg (harness_count_calls (obj, name) == 0,
+		     "%d call(s) to %s left", harness_count_calls (obj, name),
+		     name);
+    }
+}
+END_TEST
+
+/* A glob naming a family of functions that call each other three times
+   over would grow code exponentially: what it forces is bounded, and the
+   warning names the entry whose calls were left; an exact entry in the
+   same unit is forced at every call all the same.  */
+START_TEST (test_surgical_bounds_a_runaway_glob)
+{
+  const char *text = "";
+  for (int i = 0; i < 14; i++)
+    text = harness_fmt ("%sint f%d (int);\n", text, i);
+  for (int i = 0; i < 14; i++)
+    text = harness_fmt ("%sint f%d (int x) { int s = x * %d; for (int i = 0;"
+			" i < x; i++) s ^= s >> 3; %s return s; }\n", text,
+			i, i + 3,
+			i < 13 ? harness_fmt ("s += f%d (s) + f%d (s + 1) + "
+					      "f%d (s + 2);", i + 1, i + 1,
+					      i + 1) : "");
+  text = harness_fmt ("%sint exact (int x) { int s = x; for (int i = 0; "
+		      "i < x; i++) s = s * 7 + (s >> 2); return s; }\n"
+		      "int use_exact (int x) { return f0 (x) + exact (x) "
+		      "+ exact (x + 1); }\n", text);
+  const char *src = harness_write ("fanout.c", text);
+  const char *policy = harness_write ("fanout.yaml",
+				      "version: 1\nfunctions:\n"
+				      "  - {name: exact, action: always_inline}\n"
+				      "  - {name: \"f*\", action: "
+				      "always_inline}\n");
+  const char *obj = harness_fmt ("%s/fanout.o", harness_tmpdir ());
+  struct args a = { { 0 }, 0 };
+  args_add (&a, harness_gcc ());
+  args_add_plugin (&a, &policy, 1);
+  args_add_words (&a, harness_fmt ("-fplugin-arg-hotinline-strategy=surgical "
+				   "-fplugin-arg-hotinline-severity=note "
+				   "-fdiagnostics-plain-output -O2 -fchecking "
+				   "-c %s -o %s", src, obj));
+  struct run r = harness_run (a.v, NULL);
+  ck_assert_msg (r.status == 0, "%.2000s", r.err);
+  const char *expected
+    = harness_fmt (" hot calls of 'f*' (%s:4:12): the ", policy);
+  const char *at = strstr (r.err, "warning: surgical forcing left ");
+  ck_assert_msg (at && strstr (at, expected)
+		 && strstr (at, " calls it inlined for glob entries grew this "
+			    "unit by an estimated "),
+		 "expected 'warning: surgical forcing left N%s...'; got:\n"
+		 "%.2000s", expected, r.err);
+  ck_assert_msg (harness_count_calls (obj, "f*") > 0,
+		 "the glob's calls were all inlined");
+  ck_assert_int_eq (harness_count_calls (obj, "exact"), 0);
+}
+END_TEST
+
 Suite *
 forcing_rules_suite (void)
 {
@@ -236,6 +340,12 @@ forcing_rules_suite (void)
   tcase_add_loop_test (tc, test_forcing_across_attributes_as_by_hand, 0,
 		       (int) (sizeof attribute_cases
 			      / sizeof *attribute_cases));
+  suite_add_tcase (s, tc);
+
+  tc = tcase_create ("Surgical bound");
+  tcase_set_timeout (tc, E2E_TIMEOUT);
+  tcase_add_test (tc, test_surgical_forces_every_exact_entry);
+  tcase_add_test (tc, test_surgical_bounds_a_runaway_glob);
   suite_add_tcase (s, tc);
   return s;
 }
