@@ -186,19 +186,34 @@ by_source_order (const void *a, const void *b)
   return DECL_UID (da) < DECL_UID (db) ? -1 : DECL_UID (da) > DECL_UID (db);
 }
 
+/* Look every function up, as attribute forcing does below, so that
+   entries naming a function of this unit count as matched under surgical
+   forcing too, where only the calls would be looked up: a hot function
+   defined here but not called is not a stale entry.  */
+static void
+note_functions_named (void)
+{
+  cgraph_node *node;
+  FOR_EACH_FUNCTION (node)
+    if (!node->alias && !node->thunk)
+      hot_entry_for (node->decl, NULL_TREE);
+}
+
 /* Called before the IPA passes, the early inliner among them.  */
 static void
 force_hot_functions (void *, void *)
 {
   if (!hot_policy || seen_error ())
     return;
-  if (hot_config.strategy == CONFIG_STRATEGY_SURGICAL
-      && hot_surgical_possible ())
-    return;
   /* At an LTO link the bodies are not loaded yet and the early inliner has
      run long ago: forcing there is surgical.  */
-  if (in_lto_p)
-    return;
+  if ((hot_config.strategy == CONFIG_STRATEGY_SURGICAL
+       && hot_surgical_possible ())
+      || in_lto_p)
+    {
+      note_functions_named ();
+      return;
+    }
 
   auto_vec<candidate> cands;
   cgraph_node *node;

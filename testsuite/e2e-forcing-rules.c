@@ -331,6 +331,43 @@ START_TEST (test_surgical_bounds_a_runaway_glob)
 }
 END_TEST
 
+/* A hot function defined in a unit but not called there has matched its
+   entry, whichever the strategy: the results say so, and the summary
+   tool lists no stale entry.  */
+static const char *const strategies[] = { "attribute", "surgical" };
+
+START_TEST (test_defined_uncalled_function_matches)
+{
+  const char *tool = getenv ("HOTINLINE_SUMMARY");
+  ck_assert_msg (tool, "HOTINLINE_SUMMARY not set");
+  const char *dir = harness_tmpdir ();
+  const char *src = harness_write ("lone.c", "unsigned hot (unsigned x)\n"
+				   "{ return x * 2654435761u ^ (x >> 7); }\n");
+  const char *policy = harness_write ("hot.yaml", "version: 1\nfunctions:\n"
+				      "  - name: hot\n"
+				      "    action: always_inline\n"
+				      "  - {name: absent, action: "
+				      "always_inline}\n");
+  struct args a = { { 0 }, 0 };
+  args_add (&a, harness_gcc ());
+  args_add_plugin (&a, &policy, 1);
+  args_add_words (&a, harness_fmt ("-fplugin-arg-hotinline-strategy=%s "
+				   "-fplugin-arg-hotinline-results=%s/results "
+				   "-O2 -c -o %s/lone.o", strategies[_i], dir,
+				   dir));
+  args_add (&a, src);
+  struct run r = harness_run (a.v, NULL);
+  ck_assert_msg (r.status == 0, "%.2000s", r.err);
+  r = harness_sh (harness_fmt ("%s %s/results", tool, dir));
+  ck_assert_int_eq (r.status, 0);
+  ck_assert_msg (strstr (r.out, "policy entries that matched nothing in any "
+			 "unit:\n") && strstr (r.out, "hot.yaml:5:12: absent\n")
+		 && !strstr (r.out, "hot.yaml:3:11: hot"),
+		 "%s: expected 'absent' alone stale; got:\n%s",
+		 strategies[_i], r.out);
+}
+END_TEST
+
 Suite *
 forcing_rules_suite (void)
 {
@@ -346,6 +383,12 @@ forcing_rules_suite (void)
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_test (tc, test_surgical_forces_every_exact_entry);
   tcase_add_test (tc, test_surgical_bounds_a_runaway_glob);
+  suite_add_tcase (s, tc);
+
+  tc = tcase_create ("Matched entries");
+  tcase_set_timeout (tc, E2E_TIMEOUT);
+  tcase_add_loop_test (tc, test_defined_uncalled_function_matches, 0,
+		       (int) (sizeof strategies / sizeof *strategies));
   suite_add_tcase (s, tc);
   return s;
 }
