@@ -228,6 +228,83 @@ START_TEST (test_forcing_across_attributes_as_by_hand)
 END_TEST
 
 
+/* At an LTO link, for a call between units, GCC's IPA inliner judges the
+   hand annotation: flags that change what the code means must agree.  The
+   plugin on the link line forces surgically by the same rule.  */
+static const struct
+{
+  const char *callee, *caller;
+} lto_cases[] = {
+  { "__attribute__ ((optimize (\"no-tree-vectorize\")))", "" },
+  { "__attribute__ ((optimize (\"fast-math\")))", "" },
+  { "", "__attribute__ ((optimize (\"fast-math\")))" },
+  { "__attribute__ ((optimize (\"wrapv\")))", "" },
+  { "__attribute__ ((optimize (\"O0\")))", "" },
+};
+
+START_TEST (test_lto_link_across_units_as_by_hand)
+{
+  const char *callee = harness_write
+    ("callee.c", harness_fmt ("#ifdef HAND\n"
+			      "#define FORCE __attribute__ ((always_inline)) "
+			      "inline\n#else\n#define FORCE\n#endif\n"
+			      "#define R(i) h = (h ^ p[i]) * 0x9e3779b1u; "
+			      "h ^= h >> 15; x = x * 1.5 + p[i];\n"
+			      "#define R8(i) R(i) R(i+1) R(i+2) R(i+3) R(i+4) "
+			      "R(i+5) R(i+6) R(i+7)\n"
+			      "FORCE %s double body (const unsigned *p, "
+			      "double x)\n{ unsigned h = 0; R8(0) R8(8) R8(16) "
+			      "R8(24) return h + x; }\n"
+			      "extern double body (const unsigned *p, "
+			      "double x);\n", lto_cases[_i].callee));
+  const char *caller = harness_write
+    ("caller.c", harness_fmt ("double body (const unsigned *p, double x);\n"
+			      "%s double f (const unsigned *p) "
+			      "{ return body (p, 1.0); }\n"
+			      "unsigned data[40];\n"
+			      "int main (void) { return (int) f (data) & 1; }\n",
+			      lto_cases[_i].caller));
+  const char *what = harness_fmt ("-flto, callee %s, caller %s",
+				  lto_cases[_i].callee, lto_cases[_i].caller);
+  const char *dir = harness_tmpdir ();
+  struct run r = harness_sh (harness_fmt
+    ("cd %s && %s -O2 -flto -c %s -o callee.o && %s -O2 -flto -DHAND -c %s "
+     "-o callee-hand.o && %s -O2 -flto -c %s -o caller.o", dir, harness_gcc (),
+     callee, harness_gcc (), callee, harness_gcc (), caller));
+  ck_assert_msg (r.status == 0, "%s: %.2000s", what, r.err);
+  struct run by_hand = harness_sh (harness_fmt
+    ("cd %s && %s -O2 -flto callee-hand.o caller.o -o hand", dir,
+     harness_gcc ()));
+  bool hand_inlines = by_hand.status == 0;
+  if (!hand_inlines)
+    ck_assert_msg (strstr (by_hand.err, "inlining failed in call to"),
+		   "%s: the hand link fails for another reason: %.1500s",
+		   what, by_hand.err);
+
+  const char *policy = harness_write ("body.yaml", force_body_policy);
+  struct args a = { { 0 }, 0 };
+  args_add (&a, harness_gcc ());
+  args_add_plugin (&a, &policy, 1);
+  args_add_words (&a, harness_fmt ("-O2 -flto -fchecking "
+				   "-fdiagnostics-plain-output %s/callee.o "
+				   "%s/caller.o -o %s/forced", dir, dir, dir));
+  r = harness_run (a.v, NULL);
+  ck_assert_msg (r.status == 0, "%s: the LTO link with the plugin failed: "
+		 "%.2000s", what, r.err);
+  int calls = harness_count_calls (harness_fmt ("%s/forced", dir), "body");
+  if (hand_inlines)
+    ck_assert_msg (calls == 0 && !strstr (r.err, "warning"),
+		   "%s: the hand annotation inlines; with the plugin %d "
+		   "call(s) left:\n%.2000s", what, calls, r.err);
+  else
+    ck_assert_msg (calls > 0 && strstr (r.err, "warning: hot function "
+					"'body' not inlined into 'f': "),
+		   "%s: the hand annotation is an error (%s); with the "
+		   "plugin %d call(s) left, reported:\n%.2000s", what,
+		   strstr (by_hand.err, "error"), calls, r.err);
+}
+END_TEST
+
 /* Surgical forcing's bound.  Large hot functions called from many entry
    points, named exactly, as a library's own force-inline macro names
    them: every call is inlined, however much the unit grows.  */
@@ -377,6 +454,8 @@ forcing_rules_suite (void)
   tcase_add_loop_test (tc, test_forcing_across_attributes_as_by_hand, 0,
 		       (int) (sizeof attribute_cases
 			      / sizeof *attribute_cases));
+  tcase_add_loop_test (tc, test_lto_link_across_units_as_by_hand, 0,
+		       (int) (sizeof lto_cases / sizeof *lto_cases));
   suite_add_tcase (s, tc);
 
   tc = tcase_create ("Surgical bound");
