@@ -96,15 +96,12 @@ why_not_forcible (cgraph_node *node, tree *caller)
     return "it is declared noinline";
   if (DECL_UNINLINABLE (decl))
     return "GCC marked it not inlinable";
-  /* COMDAT functions (C++ inline functions, template instances) are weak
-     too, but every copy is the same by the one-definition rule.  */
-  if (DECL_WEAK (decl) && !DECL_COMDAT (decl))
-    return "it is weak, so another definition may replace it at link time";
-  if (hot_decl_replaceable_p (decl))
-    return "it can be interposed at link time (-fPIC without "
-	   "-fno-semantic-interposition, or default visibility in a shared "
-	   "object); make it static, hidden, or build with "
-	   "-fno-semantic-interposition";
+  if (hot_body_interposable_p (decl))
+    return DECL_WEAK (decl)
+	   ? "it is weak, so another definition may replace it at link time"
+	   : "it can be interposed at link time (-fPIC without "
+	     "-fno-semantic-interposition); make it static, inline or "
+	     "hidden, or build with -fno-semantic-interposition";
   if (!DECL_STRUCT_FUNCTION (decl))
     return "its body is not available";
   if (const char *why = forbidden_construct (DECL_STRUCT_FUNCTION (decl)))

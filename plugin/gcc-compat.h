@@ -54,6 +54,23 @@ hot_decl_replaceable_p (tree decl)
 #endif
 }
 
+/* Whether GCC counts the body of DECL as one that another definition may
+   replace (AVAIL_INTERPOSABLE), so that it inlines it neither by itself
+   nor for always_inline ("function body can be overwritten at link
+   time").  This is the rule of cgraph_node::get_availability for a
+   public function, restated on the declaration because forcing decides
+   before GCC's visibility pass has set what that method reads: a function
+   declared inline never counts (the one-definition rule for inline
+   functions), even weak or under -fPIC; otherwise a weak one does, and
+   one that -fPIC lets another object interpose.  */
+static inline bool
+hot_body_interposable_p (tree decl)
+{
+  if (DECL_DECLARED_INLINE_P (decl) || DECL_EXTERNAL (decl))
+    return false;
+  return hot_decl_replaceable_p (decl);
+}
+
 /* The optimize flag that GCC's IPA inliner does not let an always_inline
    CALLEE cross into CALLER (their roots), as a message, or NULL.  This is
    the check of can_inline_edge_by_limits_p in ipa-inline.cc for a callee

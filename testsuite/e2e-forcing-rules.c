@@ -47,6 +47,8 @@ static const char vectorize_source[]
 
 #define PUSH_O2 "#pragma GCC push_options\n#pragma GCC optimize (\"-O2\")"
 #define POP "#pragma GCC pop_options"
+/* Makes an inline definition of body the external one.  */
+#define EXTERN_BODY "extern double body (const unsigned *p, double x);"
 
 static const struct attribute_case
 {
@@ -61,40 +63,53 @@ static const struct attribute_case
      which overrides only GCC's size and attribute verdicts, does not see
      them; they stay calls, reported with GCC's reason.  */
   bool surgical_may_leave;
+  /* How body is declared, for FORCE, if not "static inline".  */
+  const char *storage;
 } attribute_cases[] = {
-  { "-O2", NULL, NULL, NULL, NULL, false },	/* vectorize_source.  */
+  { "-O2", NULL, NULL, NULL, NULL, false, NULL },	/* vectorize_source.  */
   { "-O3", "__attribute__ ((optimize (\"no-tree-vectorize\")))", "", "", "",
-    false },
-  { "-O3 -mavx2", "", "", PUSH_O2, POP, false },
-  { "-O2 -mavx2", "", "", PUSH_O2, POP, false },
-  { "-O2", "__attribute__ ((optimize (\"O0\")))", "", "", "", true },
-  { "-O2", "", "__attribute__ ((optimize (\"O0\")))", "", "", true },
-  { "-O2", "__attribute__ ((optimize (\"Og\")))", "", "", "", false },
-  { "-O2", "", "__attribute__ ((optimize (\"Og\")))", "", "", true },
-  { "-O2", "__attribute__ ((optimize (\"Os\")))", "", "", "", false },
-  { "-O2", "", "__attribute__ ((optimize (\"O3\")))", "", "", false },
+    false, NULL },
+  { "-O3 -mavx2", "", "", PUSH_O2, POP, false, NULL },
+  { "-O2 -mavx2", "", "", PUSH_O2, POP, false, NULL },
+  { "-O2", "__attribute__ ((optimize (\"O0\")))", "", "", "", true, NULL },
+  { "-O2", "", "__attribute__ ((optimize (\"O0\")))", "", "", true, NULL },
+  { "-O2", "__attribute__ ((optimize (\"Og\")))", "", "", "", false, NULL },
+  { "-O2", "", "__attribute__ ((optimize (\"Og\")))", "", "", true, NULL },
+  { "-O2", "__attribute__ ((optimize (\"Os\")))", "", "", "", false, NULL },
+  { "-O2", "", "__attribute__ ((optimize (\"O3\")))", "", "", false, NULL },
   { "-O2", "__attribute__ ((optimize (\"no-strict-aliasing\")))", "", "", "",
-    false },
-  { "-O2", "__attribute__ ((optimize (\"wrapv\")))", "", "", "", false },
-  { "-O2", "", "__attribute__ ((optimize (\"wrapv\")))", "", "", false },
-  { "-O2", "__attribute__ ((optimize (\"trapv\")))", "", "", "", false },
-  { "-O2", "__attribute__ ((optimize (\"fast-math\")))", "", "", "", false },
-  { "-O2", "", "__attribute__ ((optimize (\"fast-math\")))", "", "", false },
+    false, NULL },
+  { "-O2", "__attribute__ ((optimize (\"wrapv\")))", "", "", "", false, NULL },
+  { "-O2", "", "__attribute__ ((optimize (\"wrapv\")))", "", "", false, NULL },
+  { "-O2", "__attribute__ ((optimize (\"trapv\")))", "", "", "", false, NULL },
+  { "-O2", "__attribute__ ((optimize (\"fast-math\")))", "", "", "", false, NULL },
+  { "-O2", "", "__attribute__ ((optimize (\"fast-math\")))", "", "", false, NULL },
   { "-O2", "__attribute__ ((optimize (\"no-math-errno\")))", "", "", "",
-    false },
+    false, NULL },
   { "-O2", "", "__attribute__ ((optimize (\"no-math-errno\")))", "", "",
-    false },
-  { "-O2", "__attribute__ ((target (\"avx2\")))", "", "", "", false },
-  { "-O2", "", "__attribute__ ((target (\"avx2\")))", "", "", false },
-  { "-O2", "__attribute__ ((target (\"arch=haswell\")))", "", "", "", false },
+    false, NULL },
+  { "-O2", "__attribute__ ((target (\"avx2\")))", "", "", "", false, NULL },
+  { "-O2", "", "__attribute__ ((target (\"avx2\")))", "", "", false, NULL },
+  { "-O2", "__attribute__ ((target (\"arch=haswell\")))", "", "", "", false, NULL },
   { "-O2 -march=haswell", "__attribute__ ((target (\"arch=nehalem\")))", "",
-    "", "", false },
-  { "-O2", "__attribute__ ((target (\"tune=haswell\")))", "", "", "", false },
+    "", "", false, NULL },
+  { "-O2", "__attribute__ ((target (\"tune=haswell\")))", "", "", "", false, NULL },
   { "-O2", "__attribute__ ((target (\"inline-all-stringops\")))", "", "", "",
-    false },
-  { "-O2", "__attribute__ ((target (\"fpmath=387\")))", "", "", "", false },
+    false, NULL },
+  { "-O2", "__attribute__ ((target (\"fpmath=387\")))", "", "", "", false, NULL },
   { "-O2 -fsanitize=address", "__attribute__ ((no_sanitize_address))", "",
-    "", "", true },
+    "", "", true, NULL },
+  /* Interposition, as GCC's symbol table judges it: a function declared
+     inline never counts, one that is not does under -fPIC.  An inline
+     definition that no declaration makes external is not emitted, and GCC
+     drops its body after its IPA inliner, before surgical forcing.  */
+  { "-O2 -fPIC", "", "", "", EXTERN_BODY, false, "inline" },
+  { "-O2 -fPIC -Wno-attributes", "__attribute__ ((weak))", "", "",
+    EXTERN_BODY, false, "inline" },
+  { "-O2 -fPIC", "", "", "", "", true, "inline" },
+  { "-O2 -fPIC", "", "", "", "", false, "" },
+  { "-O2 -fPIC -fno-semantic-interposition", "", "", "", "", false, "" },
+  { "-O2", "__attribute__ ((weak))", "", "", "", false, "" },
 };
 
 static const char force_body_policy[]
@@ -160,7 +175,12 @@ START_TEST (test_forcing_across_attributes_as_by_hand)
   const char *forced = harness_fmt ("%s/forced.o", dir);
   const char *surgical = harness_fmt ("%s/surgical.o", dir);
 
-  struct run r = compile (src, c->options, "", NULL, plain);
+  const char *storage = c->storage ? c->storage : "static inline";
+  const char *as_written = c->storage ? harness_fmt ("-DFORCE=%s", storage)
+				      : "";
+  if (c->storage)
+    what = harness_fmt ("%s, body declared '%s'", what, storage);
+  struct run r = compile (src, c->options, as_written, NULL, plain);
   ck_assert_msg (r.status == 0, "%s: plain build failed: %.1500s", what,
 		 r.err);
   ck_assert_msg (harness_count_calls (plain, "body") > 0,
@@ -169,15 +189,15 @@ START_TEST (test_forcing_across_attributes_as_by_hand)
 
   struct run by_hand
     = compile (src, c->options,
-	       "-DFORCE=static inline __attribute__ ((always_inline))",
-	       NULL, hand);
+	       harness_fmt ("-DFORCE=%s __attribute__ ((always_inline))",
+			    storage), NULL, hand);
   bool hand_inlines = by_hand.status == 0;
   if (!hand_inlines)
     ck_assert_msg (strstr (by_hand.err, "inlining failed in call to"),
 		   "%s: the hand build fails for another reason: %.1500s",
 		   what, by_hand.err);
 
-  r = compile (src, c->options, "", "", forced);
+  r = compile (src, c->options, as_written, "", forced);
   ck_assert_msg (r.status == 0, "%s: attribute forcing failed the build: "
 		 "%.1500s", what, r.err);
   const char *warnings = warnings_of (r.err);
@@ -212,7 +232,7 @@ START_TEST (test_forcing_across_attributes_as_by_hand)
 		     "%s: not forced, yet the code changed", what);
     }
 
-  r = compile (src, c->options, "",
+  r = compile (src, c->options, as_written,
 	       "-fplugin-arg-hotinline-strategy=surgical "
 	       "-fplugin-arg-hotinline-severity=note", surgical);
   ck_assert_msg (r.status == 0, "%s: surgical forcing failed the build: "
