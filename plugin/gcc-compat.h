@@ -71,6 +71,22 @@ hot_body_interposable_p (tree decl)
   return hot_decl_replaceable_p (decl);
 }
 
+/* Whether GCC removes the tail recursion of DECL before any caller's
+   early inliner sees it: its tail recursion pass ("tailr") runs among the
+   early optimisations of each function, which GCC 11 and 12 (and later)
+   apply to callees before their callers, when the function is optimised
+   with -foptimize-sibling-calls (-O2, -O3, -Os).  Whether it succeeds is
+   known after it has run: HOT_EARLY_TAILR_PASS names that pass, whose
+   first instance is the early one.  */
+#define HOT_EARLY_TAILR_PASS "tailr"
+
+static inline bool
+hot_tail_recursion_removed_early_p (tree decl)
+{
+  return opt_for_fn (decl, optimize)
+	 && opt_for_fn (decl, flag_optimize_sibling_calls);
+}
+
 /* The optimize flag that GCC's IPA inliner does not let an always_inline
    CALLEE cross into CALLER (their roots), as a message, or NULL.  This is
    the check of can_inline_edge_by_limits_p in ipa-inline.cc for a callee
