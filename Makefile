@@ -42,6 +42,7 @@ PLUGIN_CXXFLAGS := -std=gnu++14 $(WARN) $(OPT) -fPIC -fno-rtti \
 CORE_SRC := plugin/policy.c plugin/policy-load.c plugin/suggest.c \
 	plugin/config.c
 PLUGIN_SRC := plugin/hotinline.cc plugin/hot-common.cc plugin/force.cc \
+	plugin/always-inline-rules.cc \
 	plugin/report.cc plugin/surgical.cc plugin/deps.cc \
 	plugin/hints.cc plugin/results.cc plugin/line-table.cc
 CORE_OBJ := $(patsubst plugin/%.c,$(B)/%.o,$(CORE_SRC))

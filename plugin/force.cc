@@ -17,7 +17,14 @@ struct candidate
   const struct policy_entry *entry;
   const char *why_not;
   tree caller;			/* The caller WHY_NOT is about, if any.  */
+  /* It calls itself: forced until GCC's tail recursion pass has shown
+     whether it could turn the recursion into a loop.  */
+  bool until_tailr;
 };
+
+/* The functions forced until GCC's tail recursion pass has run on them,
+   with their entries.  */
+hash_map<tree, const struct policy_entry *> *pending_tailr;
 
 /* What in the body of FN makes it impossible to inline, or NULL.  These
    are the constructs for which GCC turns always_inline into a hard
@@ -96,15 +103,12 @@ why_not_forcible (cgraph_node *node, tree *caller)
     return "it is declared noinline";
   if (DECL_UNINLINABLE (decl))
     return "GCC marked it not inlinable";
-  /* COMDAT functions (C++ inline functions, template instances) are weak
-     too, but every copy is the same by the one-definition rule.  */
-  if (DECL_WEAK (decl) && !DECL_COMDAT (decl))
-    return "it is weak, so another definition may replace it at link time";
-  if (hot_decl_replaceable_p (decl))
-    return "it can be interposed at link time (-fPIC without "
-	   "-fno-semantic-interposition, or default visibility in a shared "
-	   "object); make it static, hidden, or build with "
-	   "-fno-semantic-interposition";
+  if (hot_body_interposable_p (decl))
+    return DECL_WEAK (decl)
+	   ? "it is weak, so another definition may replace it at link time"
+	   : "it can be interposed at link time (-fPIC without "
+	     "-fno-semantic-interposition); make it static, inline or "
+	     "hidden, or build with -fno-semantic-interposition";
   if (!DECL_STRUCT_FUNCTION (decl))
     return "its body is not available";
   if (const char *why = forbidden_construct (DECL_STRUCT_FUNCTION (decl)))
@@ -114,7 +118,9 @@ why_not_forcible (cgraph_node *node, tree *caller)
   for (cgraph_edge *e = node->callers; e; e = e->next_caller)
     {
       *caller = e->caller->decl;
-      if (const char *why = hot_attribute_mismatch (*caller, decl))
+      if (const char *why = hot_target_mismatch (*caller, decl))
+	return why;
+      if (const char *why = hot_optimize_mismatch (*caller, decl, true))
 	return why;
     }
   *caller = NULL_TREE;
@@ -140,8 +146,36 @@ reaches_through_candidates (cgraph_node *node, cgraph_node *target,
   return false;
 }
 
+/* Whether NODE reaches itself through other forced candidates.  */
+static bool
+mutually_recursive_p (cgraph_node *node, hash_set<cgraph_node *> *candidates)
+{
+  hash_set<cgraph_node *> visited;
+  for (cgraph_edge *e = node->callees; e; e = e->next_callee)
+    {
+      cgraph_node *callee = e->callee->ultimate_alias_target ();
+      if (callee != node && candidates->contains (callee)
+	  && !visited.add (callee)
+	  && reaches_through_candidates (callee, node, candidates, &visited))
+	return true;
+    }
+  return false;
+}
+
+static bool
+calls_itself_p (cgraph_node *node)
+{
+  for (cgraph_edge *e = node->callees; e; e = e->next_callee)
+    if (e->callee->ultimate_alias_target () == node)
+      return true;
+  return false;
+}
+
 /* Mark recursive candidates, directly or through other forced functions:
-   forcing them would ask GCC to inline a function into itself.  */
+   forcing them would ask GCC to inline a function into itself, an error
+   by hand, unless GCC first turns a function's calls to itself into a
+   loop, as it can for tail recursion: those are forced until that is
+   known.  */
 static void
 exclude_recursion (vec<candidate> &cands)
 {
@@ -153,10 +187,16 @@ exclude_recursion (vec<candidate> &cands)
     {
       if (c.why_not)
 	continue;
-      hash_set<cgraph_node *> visited;
-      if (reaches_through_candidates (c.node, c.node, &forcible, &visited))
-	c.why_not = "it is recursive (directly or through other functions "
-		    "the policy forces)";
+      if (mutually_recursive_p (c.node, &forcible))
+	c.why_not = "it is recursive through other functions the policy "
+		    "forces";
+      else if (!calls_itself_p (c.node))
+	continue;
+      else if (hot_tail_recursion_removed_early_p (c.node->decl))
+	c.until_tailr = true;
+      else
+	c.why_not = "it is recursive, and GCC turns tail recursion into a "
+		    "loop only with -foptimize-sibling-calls (-O2, -O3, -Os)";
     }
 }
 
@@ -184,19 +224,34 @@ by_source_order (const void *a, const void *b)
   return DECL_UID (da) < DECL_UID (db) ? -1 : DECL_UID (da) > DECL_UID (db);
 }
 
+/* Look every function up, as attribute forcing does below, so that
+   entries naming a function of this unit count as matched under surgical
+   forcing too, where only the calls would be looked up: a hot function
+   defined here but not called is not a stale entry.  */
+static void
+note_functions_named (void)
+{
+  cgraph_node *node;
+  FOR_EACH_FUNCTION (node)
+    if (!node->alias && !node->thunk)
+      hot_entry_for (node->decl, NULL_TREE);
+}
+
 /* Called before the IPA passes, the early inliner among them.  */
 static void
 force_hot_functions (void *, void *)
 {
   if (!hot_policy || seen_error ())
     return;
-  if (hot_config.strategy == CONFIG_STRATEGY_SURGICAL
-      && hot_surgical_possible ())
-    return;
   /* At an LTO link the bodies are not loaded yet and the early inliner has
      run long ago: forcing there is surgical.  */
-  if (in_lto_p)
-    return;
+  if ((hot_config.strategy == CONFIG_STRATEGY_SURGICAL
+       && hot_surgical_possible ())
+      || in_lto_p)
+    {
+      note_functions_named ();
+      return;
+    }
 
   auto_vec<candidate> cands;
   cgraph_node *node;
@@ -217,10 +272,10 @@ force_hot_functions (void *, void *)
 	    cands.safe_push ({ node, entry,
 			       "its body is not in this translation unit; "
 			       "define it in a header or build with -flto",
-			       NULL_TREE });
+			       NULL_TREE, false });
 	  continue;
 	}
-      candidate c = { node, entry, NULL, NULL_TREE };
+      candidate c = { node, entry, NULL, NULL_TREE, false };
       c.why_not = why_not_forcible (node, &c.caller);
       cands.safe_push (c);
     }
@@ -231,7 +286,15 @@ force_hot_functions (void *, void *)
 
   for (candidate &c : cands)
     {
-      results_note_function (c.node->decl, c.why_not);
+      if (c.until_tailr)
+	{
+	  if (!pending_tailr)
+	    pending_tailr
+	      = new hash_map<tree, const struct policy_entry *>;
+	  pending_tailr->put (c.node->decl, c.entry);
+	}
+      else
+	results_note_function (c.node->decl, c.why_not);
       if (!c.why_not)
 	{
 	  force_always_inline (c.node->decl);
@@ -252,6 +315,80 @@ force_hot_functions (void *, void *)
     }
 }
 
+/* Whether FN still calls itself.  */
+static bool
+still_calls_itself_p (function *fn)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (is_gimple_call (gsi_stmt (gsi)))
+	{
+	  tree callee = gimple_call_fndecl (gsi_stmt (gsi));
+	  cgraph_node *node = callee ? cgraph_node::get (callee) : NULL;
+	  if (node && node->ultimate_alias_target ()->decl == fn->decl)
+	    return true;
+	}
+  return false;
+}
+
+/* Right after GCC's early tail recursion pass on FN, which runs before
+   the early inliner of FN's callers: a pending function whose calls to
+   itself are gone stays forced, as the hand annotation inlines it; one
+   that still calls itself, where the hand annotation is an error, is
+   left alone.  */
+static void
+settle_tail_recursion (function *fn)
+{
+  const struct policy_entry **entry = pending_tailr->get (fn->decl);
+  if (!entry)
+    return;
+  const struct policy_entry *e = *entry;
+  pending_tailr->remove (fn->decl);
+  if (!still_calls_itself_p (fn))
+    {
+      results_note_function (fn->decl, NULL);
+      return;
+    }
+  const char *why = "it is recursive, and GCC could not turn its recursion "
+		    "into a loop";
+  DECL_ATTRIBUTES (fn->decl) = remove_attribute ("always_inline",
+						 DECL_ATTRIBUTES (fn->decl));
+  DECL_DISREGARD_INLINE_LIMITS (fn->decl) = 0;
+  hot_stats.forced--;
+  hot_stats.not_forced++;
+  results_note_function (fn->decl, why);
+  hot_report_entry_problem (DECL_SOURCE_LOCATION (fn->decl), e,
+			    "hot function %qD is not forced inline: %s "
+			    "[hotinline]", fn->decl, why);
+}
+
+const pass_data settle_tailr_pass_data = {
+  GIMPLE_PASS, "hotinline_tailr", OPTGROUP_NONE, TV_NONE, PROP_cfg,
+  0, 0, 0, 0
+};
+
+class settle_tailr_pass : public gimple_opt_pass
+{
+public:
+  settle_tailr_pass (gcc::context *ctxt)
+    : gimple_opt_pass (settle_tailr_pass_data, ctxt) {}
+  opt_pass *clone () final override
+  {
+    return new settle_tailr_pass (m_ctxt);
+  }
+  bool gate (function *) final override
+  {
+    return pending_tailr && !pending_tailr->is_empty ();
+  }
+  unsigned int execute (function *fn) final override
+  {
+    settle_tail_recursion (fn);
+    return 0;
+  }
+};
+
 } // namespace
 
 void
@@ -259,4 +396,8 @@ force_register (const char *plugin_name)
 {
   register_callback (plugin_name, PLUGIN_ALL_IPA_PASSES_START,
 		     force_hot_functions, NULL);
+  struct register_pass_info info = { new settle_tailr_pass (g),
+				     HOT_EARLY_TAILR_PASS, 1,
+				     PASS_POS_INSERT_AFTER };
+  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
 }

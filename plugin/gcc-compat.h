@@ -74,4 +74,106 @@ hot_ignored_function_has_row (void)
   return BUILDING_GCC_MAJOR >= 12;
 }
 
+/* Whether GCC counts the body of DECL as one that another definition may
+   replace (AVAIL_INTERPOSABLE), so that it inlines it neither by itself
+   nor for always_inline ("function body can be overwritten at link
+   time").  This is the rule of cgraph_node::get_availability for a
+   public function, restated on the declaration because forcing decides
+   before GCC's visibility pass has set what that method reads: a function
+   declared inline never counts (the one-definition rule for inline
+   functions), even weak or under -fPIC; otherwise a weak one does, and
+   one that -fPIC lets another object interpose.  */
+static inline bool
+hot_body_interposable_p (tree decl)
+{
+  if (DECL_DECLARED_INLINE_P (decl) || DECL_EXTERNAL (decl))
+    return false;
+  return hot_decl_replaceable_p (decl);
+}
+
+/* Whether GCC removes the tail recursion of DECL before any caller's
+   early inliner sees it: its tail recursion pass ("tailr") runs among the
+   early optimisations of each function, which GCC 11 and 12 (and later)
+   apply to callees before their callers, when the function is optimised
+   with -foptimize-sibling-calls (-O2, -O3, -Os).  Whether it succeeds is
+   known after it has run: HOT_EARLY_TAILR_PASS names that pass, whose
+   first instance is the early one.  */
+#define HOT_EARLY_TAILR_PASS "tailr"
+
+static inline bool
+hot_tail_recursion_removed_early_p (tree decl)
+{
+  return opt_for_fn (decl, optimize)
+	 && opt_for_fn (decl, flag_optimize_sibling_calls);
+}
+
+/* The optimize flag that GCC's IPA inliner does not let an always_inline
+   CALLEE cross into CALLER (their roots), as a message, or NULL.  This is
+   the check of can_inline_edge_by_limits_p in ipa-inline.cc for a callee
+   that is always_inline and an inlining that is not early, which GCC
+   applies to the always_inline calls it inlines at an LTO link; its early
+   inliner skips it (PR65873).  Flags that change the meaning of the code
+   must agree, or may only differ in the direction that keeps the callee's
+   meaning; the floating-point ones only when both functions do
+   floating-point arithmetic (FP_BOTH).  GCC 11 and 12 check the same
+   flags; GCC 14 replaced -fcx-limited-range by the complex method.  */
+#define HOT_OPTS(decl) opts_for_fn (decl)
+#define HOT_DIFFERS(field) \
+  (HOT_OPTS (caller)->field != HOT_OPTS (callee)->field)
+/* Safe when the caller's value is greater than the callee's.  */
+#define HOT_MAYBE_UP(field) \
+  (HOT_OPTS (caller)->field < HOT_OPTS (callee)->field)
+/* Safe when the caller's value is smaller than the callee's.  */
+#define HOT_MAYBE_DOWN(field) \
+  (HOT_OPTS (caller)->field > HOT_OPTS (callee)->field)
+#define HOT_FLAG_CHECK(test, flag, option) \
+  if (test (x_##flag)) \
+    return "its " option " setting (optimize attribute) differs from that " \
+	   "of its caller";
+
+static inline const char *
+hot_ipa_always_inline_optimize_conflict (tree caller, tree callee,
+					 bool fp_both)
+{
+  if (!HOT_OPTS (caller)->x_optimize || !HOT_OPTS (callee)->x_optimize)
+    return "optimize (0) on it or on its caller";
+  HOT_FLAG_CHECK (HOT_DIFFERS, flag_wrapv, "-fwrapv")
+  HOT_FLAG_CHECK (HOT_DIFFERS, flag_trapv, "-ftrapv")
+  HOT_FLAG_CHECK (HOT_DIFFERS, flag_pcc_struct_return, "-fpcc-struct-return")
+  HOT_FLAG_CHECK (HOT_MAYBE_DOWN, optimize_debug, "-Og")
+  if (fp_both)
+    {
+      HOT_FLAG_CHECK (HOT_MAYBE_UP, flag_rounding_math, "-frounding-math")
+      HOT_FLAG_CHECK (HOT_MAYBE_UP, flag_trapping_math, "-ftrapping-math")
+      HOT_FLAG_CHECK (HOT_MAYBE_DOWN, flag_unsafe_math_optimizations,
+		      "-funsafe-math-optimizations")
+      HOT_FLAG_CHECK (HOT_MAYBE_DOWN, flag_finite_math_only,
+		      "-ffinite-math-only")
+      HOT_FLAG_CHECK (HOT_MAYBE_UP, flag_signaling_nans, "-fsignaling-nans")
+      HOT_FLAG_CHECK (HOT_MAYBE_DOWN, flag_cx_limited_range,
+		      "-fcx-limited-range")
+      HOT_FLAG_CHECK (HOT_MAYBE_UP, flag_signed_zeros, "-fsigned-zeros")
+      HOT_FLAG_CHECK (HOT_MAYBE_DOWN, flag_associative_math,
+		      "-fassociative-math")
+      HOT_FLAG_CHECK (HOT_MAYBE_DOWN, flag_reciprocal_math,
+		      "-freciprocal-math")
+      HOT_FLAG_CHECK (HOT_MAYBE_DOWN, flag_fp_int_builtin_inexact,
+		      "-ffp-int-builtin-inexact")
+      HOT_FLAG_CHECK (HOT_MAYBE_UP, flag_errno_math, "-fmath-errno")
+    }
+  if (DECL_FUNCTION_PERSONALITY (callee))
+    {
+      HOT_FLAG_CHECK (HOT_MAYBE_UP, flag_non_call_exceptions,
+		      "-fnon-call-exceptions")
+      HOT_FLAG_CHECK (HOT_MAYBE_UP, flag_exceptions, "-fexceptions")
+    }
+  HOT_FLAG_CHECK (HOT_MAYBE_DOWN, flag_devirtualize, "-fdevirtualize")
+  return NULL;
+}
+#undef HOT_FLAG_CHECK
+#undef HOT_MAYBE_DOWN
+#undef HOT_MAYBE_UP
+#undef HOT_DIFFERS
+#undef HOT_OPTS
+
 #endif /* HOTINLINE_GCC_COMPAT_H */

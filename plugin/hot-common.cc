@@ -60,19 +60,6 @@ hot_name_of (tree decl)
   return name ? IDENTIFIER_POINTER (name) : "(anonymous)";
 }
 
-const char *
-hot_attribute_mismatch (tree caller, tree callee)
-{
-  if (!targetm.target_option.can_inline_p (caller, callee))
-    return "its target options differ from those of its caller";
-  /* Stricter than GCC, which lets always_inline cross most optimize
-     differences: a difference it does not let through is a hard error.  */
-  if (DECL_FUNCTION_SPECIFIC_OPTIMIZATION (caller)
-      != DECL_FUNCTION_SPECIFIC_OPTIMIZATION (callee))
-    return "its optimize attributes differ from those of its caller";
-  return NULL;
-}
-
 /* Whether FNDECL sits inside a class or namespace (C++).  */
 static bool
 scoped_decl_p (tree fndecl)

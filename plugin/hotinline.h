@@ -47,9 +47,16 @@ tree hot_source_function (tree decl);
 /* DECL's name as written, for messages and policy lookups.  */
 const char *hot_name_of (tree decl);
 
-/* Why CALLEE cannot be inlined into CALLER because of their target or
-   optimize attributes, or NULL when they agree.  */
-const char *hot_attribute_mismatch (tree caller, tree callee);
+/* Why GCC would not inline CALLEE, marked always_inline, into CALLER (a
+   hard error by hand) because of their target attributes, or NULL when it
+   would.  */
+const char *hot_target_mismatch (tree caller, tree callee);
+
+/* The same for their optimize attributes.  EARLY: by the early inliner,
+   which inlines the always_inline functions of a compilation; otherwise
+   by the IPA inliner, which inlines those an LTO link brings together
+   from different units.  */
+const char *hot_optimize_mismatch (tree caller, tree callee, bool early);
 
 /* A note at LOC saying what the user can do about GCC's REASON for not
    inlining a call to CALLEE in FN.  */

@@ -35,6 +35,27 @@ heuristic_reason_p (cgraph_inline_failed_t reason)
     }
 }
 
+/* Reasons that are GCC's judgement of the attributes for a callee that
+   is not always_inline: judged again as for an always_inline one.  */
+static bool
+attribute_reason_p (cgraph_inline_failed_t reason)
+{
+  return reason == CIF_TARGET_OPTION_MISMATCH
+	 || reason == CIF_OPTIMIZATION_MISMATCH;
+}
+
+/* Whether GCC, inlining CALLEE into CALLER by hand's always_inline, would
+   do it early: in a compilation, yes; at an LTO link, when both come from
+   the same unit (the early inliner of that unit's compilation would have
+   inlined the call).  */
+static bool
+inlined_early_by_hand_p (cgraph_node *caller, cgraph_node *callee)
+{
+  return !in_lto_p
+	 || (caller->lto_file_data
+	     && caller->lto_file_data == callee->lto_file_data);
+}
+
 /* The function whose body E's call ends up in.  */
 static cgraph_node *
 root_of (cgraph_edge *e)
@@ -48,11 +69,13 @@ root_of (cgraph_edge *e)
    that name many functions would otherwise grow code exponentially.  */
 enum { MAX_INLINE_DEPTH = 8 };
 
-/* Bounds on time and code growth whatever the policy says: surgical
-   forcing is for a handful of hot functions.  At most this many inlinings
-   per unit, and at most this many times the unit's own estimated size
-   added by them.  */
-enum { MAX_SURGICAL_INLINES = 2000, MAX_GROWTH_FACTOR = 3 };
+/* Bounds on the calls that glob entries force: a glob may name a family
+   of functions calling each other, which no one would force by hand.  At
+   most this many inlinings per unit for them, and at most this many times
+   the unit's own estimated size added by them.  Entries that name their
+   function exactly are what a hand annotation would force, and are
+   bounded as it is, by nothing but MAX_INLINE_DEPTH.  */
+enum { MAX_GLOB_INLINES = 2000, MAX_GLOB_GROWTH_FACTOR = 3 };
 
 /* Whether inlining E would put a function inside itself (its callee is the
    caller or one of the functions the caller was inlined through), or
@@ -68,38 +91,53 @@ recursive_or_too_deep_p (cgraph_edge *e, cgraph_node *callee)
   return false;
 }
 
-/* Whether E is a declined call to a hot function that the policy forces
-   under this strategy, and that can be inlined safely.  */
-static bool
-forcible_edge_p (cgraph_edge *e, bool all_entries)
+/* The entry that forces E, when E is a declined call to a hot function
+   that the policy forces under this strategy and that can be inlined
+   safely; NULL otherwise.  */
+static const struct policy_entry *
+forcible_edge (cgraph_edge *e, bool all_entries)
 {
-  if (!e->inline_failed || !heuristic_reason_p (e->inline_failed)
+  if (!e->inline_failed
+      || !(heuristic_reason_p (e->inline_failed)
+	   || attribute_reason_p (e->inline_failed))
       || e->call_stmt_cannot_inline_p || e->indirect_unknown_callee
       || e->speculative)
-    return false;
+    return NULL;
 
   enum availability avail;
   cgraph_node *callee = e->callee->ultimate_alias_target (&avail);
   if (avail < AVAIL_AVAILABLE || !callee->definition)
-    return false;
+    return NULL;
 
   /* The entry is looked up for the function the call is written in.  */
   const struct policy_entry *entry = hot_entry_for (callee->decl,
 						    e->caller->decl);
   if (!entry || entry->action != POLICY_ACTION_ALWAYS_INLINE)
-    return false;
+    return NULL;
   if (!all_entries && entry->n_callers == 0)
-    return false;		/* Forced by attribute already.  */
+    return NULL;		/* Forced by attribute already.  */
 
-  tree caller = root_of (e)->decl;
+  cgraph_node *caller = root_of (e);
   ipa_fn_summary *summary = ipa_fn_summaries
 			    ? ipa_fn_summaries->get (callee) : NULL;
   if (!summary || !summary->inlinable || !ipa_size_summaries
       || lookup_attribute ("noinline", DECL_ATTRIBUTES (callee->decl))
-      || recursive_or_too_deep_p (e, callee)
-      || hot_attribute_mismatch (caller, callee->decl))
-    return false;
-  return true;
+      || recursive_or_too_deep_p (e, callee))
+    return NULL;
+  /* Left a call for the attributes: say so, rather than the size limit
+     GCC may have found first.  */
+  if (hot_target_mismatch (caller->decl, callee->decl))
+    {
+      e->inline_failed = CIF_TARGET_OPTION_MISMATCH;
+      return NULL;
+    }
+  if (hot_optimize_mismatch (caller->decl, callee->decl,
+			     inlined_early_by_hand_p (caller, callee)))
+    {
+      e->inline_failed = CIF_OPTIMIZATION_MISMATCH;
+      return NULL;
+    }
+  return entry;
 }
 
 /* Add the calls of NODE, and of the bodies inlined into it, to WORK.  */
@@ -113,6 +151,23 @@ queue_calls (cgraph_node *node, vec<cgraph_edge *> *work)
       queue_calls (e->callee, work);
 }
 
+/* "'f*' (hot.yaml:3:9), 'g*' (hot.yaml:4:9)": the entries of LEFT.  */
+static char *
+entry_list (const vec<const struct policy_entry *> &left)
+{
+  char *text = xstrdup ("");
+  for (const struct policy_entry *entry : left)
+    {
+      char *longer = xasprintf ("%s%s'%s' (%s:%u:%u)", text,
+				*text ? ", " : "", entry->name.text,
+				entry->loc.file, entry->name_loc.line,
+				entry->name_loc.column);
+      free (text);
+      text = longer;
+    }
+  return text;
+}
+
 /* Inline the declined hot calls.  Each inlining brings the calls of the
    inlined body, which are considered in turn; nothing else is looked at
    twice.  */
@@ -121,7 +176,7 @@ inline_declined_hot_calls (bool all_entries)
 {
   auto_vec<cgraph_edge *> work;
   cgraph_node *node;
-  long unit_size = 0, growth = 0;
+  long unit_size = 0;
   FOR_EACH_DEFINED_FUNCTION (node)
     if (!node->inlined_to)
       {
@@ -130,30 +185,52 @@ inline_declined_hot_calls (bool all_entries)
 	  unit_size += s->size;
       }
 
+  /* What glob entries have forced, and once they reached the bound, the
+     entries whose calls were left and how many.  */
+  long glob_growth = 0;
+  unsigned glob_inlines = 0, glob_calls_left = 0;
+  bool glob_bound_reached = false;
+  auto_vec<const struct policy_entry *> left;
+
   /* The functions that received inlined bodies: their summaries are
      brought up to date once, at the end, not after every inlining.  */
   hash_set<cgraph_node *> grown;
   while (!work.is_empty ())
     {
       cgraph_edge *e = work.pop ();
-      if (!forcible_edge_p (e, all_entries))
+      const struct policy_entry *entry = forcible_edge (e, all_entries);
+      if (!entry)
 	continue;
       ipa_size_summary *callee_size = ipa_size_summaries->get (e->callee);
-      if (hot_stats.calls_forced == MAX_SURGICAL_INLINES
-	  || growth > MAX_GROWTH_FACTOR * unit_size)
+      if (entry->name.is_glob)
 	{
-	  warning (0, "surgical forcing stopped after %u inlinings that grew "
-		   "this unit by an estimated %ld%%; the remaining hot calls "
-		   "stay calls [hotinline]", hot_stats.calls_forced,
-		   unit_size ? 100 * growth / unit_size : 0);
-	  break;
+	  glob_bound_reached
+	    |= glob_inlines == MAX_GLOB_INLINES
+	       || glob_growth > MAX_GLOB_GROWTH_FACTOR * unit_size;
+	  if (glob_bound_reached)
+	    {
+	      if (!left.contains (entry))
+		left.safe_push (entry);
+	      glob_calls_left++;
+	      continue;
+	    }
+	  glob_inlines++;
+	  glob_growth += callee_size ? callee_size->size : 0;
 	}
-      growth += callee_size ? callee_size->size : 0;
       grown.add (root_of (e));
       inline_call (e, true, NULL, NULL, false);
       hot_stats.calls_forced++;
       /* E's callee is now the inlined copy; its calls are new.  */
       queue_calls (e->callee, &work);
+    }
+  if (glob_bound_reached)
+    {
+      char *entries = entry_list (left);
+      warning (0, "surgical forcing left %u hot calls of %s: the %u calls "
+	       "it inlined for glob entries grew this unit by an estimated "
+	       "%ld%% [hotinline]", glob_calls_left, entries, glob_inlines,
+	       unit_size ? 100 * glob_growth / unit_size : 0);
+      free (entries);
     }
   /* Walk the symbol table rather than GROWN: a function that received a
      body may since have been inlined itself.  */

@@ -16,6 +16,7 @@ main (void)
   srunner_add_suite (sr, policy_files_suite ());
   srunner_add_suite (sr, plugin_load_suite ());
   srunner_add_suite (sr, samples_suite ());
+  srunner_add_suite (sr, forcing_rules_suite ());
   srunner_add_suite (sr, diagnostics_suite ());
   srunner_add_suite (sr, robustness_suite ());
   srunner_add_suite (sr, profile_e2e_suite ());

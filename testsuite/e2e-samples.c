@@ -673,7 +673,7 @@ START_TEST (test_surgical_forcing_is_bounded)
 				   harness_tmpdir ()));
   struct run r = harness_run (a.v, NULL);
   ck_assert_msg (r.status == 0, "%.2000s", r.err);
-  ck_assert_ptr_nonnull (strstr (r.err, "surgical forcing stopped after"));
+  ck_assert_ptr_nonnull (strstr (r.err, "surgical forcing left"));
 }
 END_TEST
 

@@ -3,7 +3,7 @@
    { hi-options -O2 } { hi-policy strict.yaml } { hi-strict-calls count } */
 static int count (int n) /* { hi-error "hot function 'count' is not forced inline: it is recursive" } */
 {
-  return n ? 1 + count (n - 1) : 0;
+  return n ? (1 + count (n - 1)) ^ (n & 2) : 0;
 }
 
 int total (int n) { return count (n) + count (n + 1); }

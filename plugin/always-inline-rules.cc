@@ -1,0 +1,65 @@
+/* When GCC inlines a function marked always_inline across the target and
+   optimize attributes of caller and callee, and when that is a hard error
+   instead: forcing follows the same rule, so that it inlines wherever the
+   attribute written by hand would, and leaves alone (with a warning)
+   exactly the calls where the attribute would break the build.  The
+   answers come from GCC where it has a public question (the target hook);
+   the optimize rule of its IPA inliner, which is private to it, is in
+   gcc-compat.h.  */
+#include "gcc-compat.h"
+
+#include "hotinline.h"
+
+/* The target hook's verdict on inlining CALLEE into CALLER with CALLEE
+   marked always_inline, as GCC's inliners ask it for a function forced by
+   hand: some targets let such a callee through differences they refuse
+   otherwise (x86: tuning, some target flags).  Before the IPA passes the
+   function summaries do not exist yet, and x86 then counts every callee
+   as doing floating-point arithmetic for an fpmath difference.  */
+static bool
+target_allows_always_inline (tree caller, tree callee)
+{
+  tree saved_attributes = DECL_ATTRIBUTES (callee);
+  bool saved_disregard = DECL_DISREGARD_INLINE_LIMITS (callee);
+  if (!lookup_attribute ("always_inline", saved_attributes))
+    DECL_ATTRIBUTES (callee) = tree_cons (get_identifier ("always_inline"),
+					  NULL_TREE, saved_attributes);
+  DECL_DISREGARD_INLINE_LIMITS (callee) = 1;
+  bool allowed = targetm.target_option.can_inline_p (caller, callee);
+  DECL_ATTRIBUTES (callee) = saved_attributes;
+  DECL_DISREGARD_INLINE_LIMITS (callee) = saved_disregard;
+  return allowed;
+}
+
+/* Whether DECL does floating-point arithmetic, by its summary; true when
+   there is none to ask.  */
+static bool
+fp_expressions_p (tree decl)
+{
+  cgraph_node *node = cgraph_node::get (decl);
+  ipa_fn_summary *s = node && ipa_fn_summaries
+		      ? ipa_fn_summaries->get (node) : NULL;
+  return !s || s->fp_expressions;
+}
+
+const char *
+hot_target_mismatch (tree caller, tree callee)
+{
+  if (!target_allows_always_inline (caller, callee))
+    return "its target options differ from those of its caller";
+  return NULL;
+}
+
+const char *
+hot_optimize_mismatch (tree caller, tree callee, bool early)
+{
+  /* GCC's early inliner lets always_inline through every difference of
+     optimize attributes; its IPA inliner only through those that do not
+     change what the code means.  */
+  if (early
+      || DECL_FUNCTION_SPECIFIC_OPTIMIZATION (caller)
+	 == DECL_FUNCTION_SPECIFIC_OPTIMIZATION (callee))
+    return NULL;
+  return hot_ipa_always_inline_optimize_conflict
+    (caller, callee, fp_expressions_p (caller) && fp_expressions_p (callee));
+}
