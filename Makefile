@@ -82,8 +82,12 @@ $(B)/%.o: plugin/%.cc $(wildcard plugin/*.h) | $(B)
 $(PLUGIN): $(CORE_OBJ) $(PLUGIN_OBJ)
 	$(GCC) -shared -o $@ $^ $(YAML_LIBS)
 
-$(SUMMARY_TOOL): tools/hotinline-summary.c | $(B)
-	$(GCC) -std=gnu11 $(WARN) $(OPT) $< -o $@ $(JANSSON_LIBS)
+XML_CFLAGS = $(shell $(PKG_CONFIG) --cflags libxml-2.0)
+XML_LIBS = $(shell $(PKG_CONFIG) --libs libxml-2.0)
+SUMMARY_SRC := tools/hotinline-summary.c tools/summary-html.c
+$(SUMMARY_TOOL): $(SUMMARY_SRC) tools/summary.h plugin/version.h | $(B)
+	$(GCC) -std=gnu11 $(WARN) $(OPT) -Iplugin $(XML_CFLAGS) \
+		$(SUMMARY_SRC) -o $@ $(JANSSON_LIBS) $(XML_LIBS)
 
 $(CC_WRAPPER): tools/hotinline-cc.c | $(B)
 	$(GCC) -std=gnu11 $(WARN) $(OPT) $< -o $@

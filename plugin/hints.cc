@@ -8,21 +8,29 @@
 
 namespace {
 
-/* Estimated sizes of hot functions, from the IPA inliner's summaries.  */
+/* Estimated sizes of hot functions, from the IPA inliner's summaries:
+   after the inliner, which the hints give, and before it, which is known
+   also for functions that did not survive it, and compares builds.  */
 struct callee_size
 {
   unsigned uid;
   int size;
 };
-static vec<callee_size> sizes;
+static vec<callee_size> sizes, sizes_before;
+
+static int
+size_in (const vec<callee_size> &v, unsigned uid)
+{
+  for (const callee_size &s : v)
+    if (s.uid == uid)
+      return s.size;
+  return -1;
+}
 
 static int
 size_of_uid (unsigned uid)
 {
-  for (const callee_size &s : sizes)
-    if (s.uid == uid)
-      return s.size;
-  return -1;
+  return size_in (sizes, uid);
 }
 
 static int
@@ -34,17 +42,23 @@ size_of (tree callee)
 const pass_data sizes_pass_data = {
   IPA_PASS, "hotinline_sizes", OPTGROUP_NONE, TV_NONE, 0, 0, 0, 0, 0
 };
+const pass_data sizes_before_pass_data = {
+  IPA_PASS, "hotinline_sizes_before", OPTGROUP_NONE, TV_NONE, 0, 0, 0, 0, 0
+};
 
-/* Right after the IPA inliner: the estimated size of each hot function,
-   while GCC's summaries still exist.  */
+/* Right after the IPA inliner (or right before it, into SIZES_BEFORE):
+   the estimated size of each hot function, while GCC's summaries still
+   exist.  */
 class sizes_pass : public ipa_opt_pass_d
 {
 public:
   /* A regular IPA pass, as the inliner it follows, with no summaries or
      transforms of its own.  */
-  sizes_pass (gcc::context *ctxt)
-    : ipa_opt_pass_d (sizes_pass_data, ctxt, NULL, NULL, NULL, NULL, NULL,
-		      NULL, 0, NULL, NULL) {}
+  sizes_pass (gcc::context *ctxt, bool before)
+    : ipa_opt_pass_d (before ? sizes_before_pass_data : sizes_pass_data,
+		      ctxt, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL),
+      into (before ? sizes_before : sizes) {}
+  vec<callee_size> &into;
   unsigned int execute (function *) final override
   {
     cgraph_node *node;
@@ -54,7 +68,7 @@ public:
       if (!node->inlined_to
 	  && hot_name_mentioned_p (node->decl))
 	if (ipa_size_summary *s = ipa_size_summaries->get (node))
-	  sizes.safe_push ({ DECL_UID (node->decl), s->size });
+	  into.safe_push ({ DECL_UID (node->decl), s->size });
     return 0;
   }
 };
@@ -154,9 +168,9 @@ plain_text (const char *markup)
 } // namespace
 
 int
-hot_estimated_size (unsigned uid)
+hot_estimated_size (unsigned uid, bool before_inlining)
 {
-  return size_of_uid (uid);
+  return size_in (before_inlining ? sizes_before : sizes, uid);
 }
 
 struct hot_hint_facts
@@ -209,7 +223,10 @@ hot_hint (location_t loc, cgraph_inline_failed_t reason, tree callee, tree fn)
 void
 hints_register (const char *plugin_name)
 {
-  struct register_pass_info info = { new sizes_pass (g), "inline", 1,
+  struct register_pass_info info = { new sizes_pass (g, false), "inline", 1,
 				     PASS_POS_INSERT_AFTER };
   register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+  struct register_pass_info before = { new sizes_pass (g, true), "inline", 1,
+				       PASS_POS_INSERT_BEFORE };
+  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &before);
 }

@@ -85,9 +85,12 @@ call_json (const call_record &c, bool inlined)
   o->set ("severity",
 	  new json::string (policy_severity_name (c.entry->severity)));
   o->set ("entry", new json::string (c.entry->name.text));
-  int size = hot_estimated_size (c.callee_uid);
+  int size = hot_estimated_size (c.callee_uid, false);
   if (size >= 0)
     o->set ("size", new json::integer_number (size));
+  size = hot_estimated_size (c.callee_uid, true);
+  if (size >= 0)
+    o->set ("size_before_inlining", new json::integer_number (size));
   if (c.param)
     {
       json::object *limit = new json::object ();
