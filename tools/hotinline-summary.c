@@ -350,7 +350,8 @@ diff (struct build *old, struct build *new_)
 static void
 usage_error (const char *what)
 {
-  fprintf (stderr, "hotinline-summary: %s\n%s", what, usage_text);
+  fprintf (stderr, "hotinline-summary: %s\nhotinline-summary: "
+	   "'hotinline-summary --help' lists the options\n", what);
   exit (2);
 }
 
