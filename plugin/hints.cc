@@ -8,15 +8,15 @@
 
 namespace {
 
-/* Estimated sizes of hot functions, from the IPA inliner's summaries:
-   after the inliner, which the hints give, and before it, which is known
-   also for functions that did not survive it, and compares builds.  */
+/* Estimated sizes of hot functions, from GCC's inline summaries: after
+   the IPA inliner, which the hints give, and after the early inliner,
+   which is known for every function defined and compares builds.  */
 struct callee_size
 {
   unsigned uid;
   int size;
 };
-static vec<callee_size> sizes, sizes_before;
+static vec<callee_size> sizes, early_sizes;
 
 static int
 size_in (const vec<callee_size> &v, unsigned uid)
@@ -42,23 +42,17 @@ size_of (tree callee)
 const pass_data sizes_pass_data = {
   IPA_PASS, "hotinline_sizes", OPTGROUP_NONE, TV_NONE, 0, 0, 0, 0, 0
 };
-const pass_data sizes_before_pass_data = {
-  IPA_PASS, "hotinline_sizes_before", OPTGROUP_NONE, TV_NONE, 0, 0, 0, 0, 0
-};
 
-/* Right after the IPA inliner (or right before it, into SIZES_BEFORE):
-   the estimated size of each hot function, while GCC's summaries still
-   exist.  */
+/* Right after the IPA inliner: the estimated size of each hot function,
+   while GCC's summaries still exist.  */
 class sizes_pass : public ipa_opt_pass_d
 {
 public:
   /* A regular IPA pass, as the inliner it follows, with no summaries or
      transforms of its own.  */
-  sizes_pass (gcc::context *ctxt, bool before)
-    : ipa_opt_pass_d (before ? sizes_before_pass_data : sizes_pass_data,
-		      ctxt, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL),
-      into (before ? sizes_before : sizes) {}
-  vec<callee_size> &into;
+  sizes_pass (gcc::context *ctxt)
+    : ipa_opt_pass_d (sizes_pass_data, ctxt, NULL, NULL, NULL, NULL, NULL,
+		      NULL, 0, NULL, NULL) {}
   unsigned int execute (function *) final override
   {
     cgraph_node *node;
@@ -68,7 +62,31 @@ public:
       if (!node->inlined_to
 	  && hot_name_mentioned_p (node->decl))
 	if (ipa_size_summary *s = ipa_size_summaries->get (node))
-	  into.safe_push ({ DECL_UID (node->decl), s->size });
+	  sizes.safe_push ({ DECL_UID (node->decl), s->size });
+    return 0;
+  }
+};
+
+const pass_data early_size_pass_data = {
+  GIMPLE_PASS, "hotinline_early_size", OPTGROUP_NONE, TV_NONE, PROP_cfg,
+  0, 0, 0, 0
+};
+
+/* Right after the early inliner, per function: its estimated size then,
+   the same measure in every build, known also for a function that is
+   inlined early everywhere and so gone before the IPA inliner.  */
+class early_size_pass : public gimple_opt_pass
+{
+public:
+  early_size_pass (gcc::context *ctxt)
+    : gimple_opt_pass (early_size_pass_data, ctxt) {}
+  opt_pass *clone () final override { return new early_size_pass (m_ctxt); }
+  unsigned int execute (function *fn) final override
+  {
+    cgraph_node *node = cgraph_node::get (fn->decl);
+    if (node && ipa_size_summaries && hot_name_mentioned_p (fn->decl))
+      if (ipa_size_summary *s = ipa_size_summaries->get (node))
+	early_sizes.safe_push ({ DECL_UID (fn->decl), s->size });
     return 0;
   }
 };
@@ -168,9 +186,9 @@ plain_text (const char *markup)
 } // namespace
 
 int
-hot_estimated_size (unsigned uid, bool before_inlining)
+hot_estimated_size (unsigned uid, bool early)
 {
-  return size_in (before_inlining ? sizes_before : sizes, uid);
+  return size_in (early ? early_sizes : sizes, uid);
 }
 
 struct hot_hint_facts
@@ -223,10 +241,10 @@ hot_hint (location_t loc, cgraph_inline_failed_t reason, tree callee, tree fn)
 void
 hints_register (const char *plugin_name)
 {
-  struct register_pass_info info = { new sizes_pass (g, false), "inline", 1,
+  struct register_pass_info info = { new sizes_pass (g), "inline", 1,
 				     PASS_POS_INSERT_AFTER };
   register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
-  struct register_pass_info before = { new sizes_pass (g, true), "inline", 1,
-				       PASS_POS_INSERT_BEFORE };
-  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &before);
+  struct register_pass_info early = { new early_size_pass (g), "einline", 1,
+				      PASS_POS_INSERT_AFTER };
+  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &early);
 }

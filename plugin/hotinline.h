@@ -56,11 +56,11 @@ const char *hot_attribute_mismatch (tree caller, tree callee);
 void hot_hint (location_t loc, cgraph_inline_failed_t reason, tree callee,
 	       tree fn);
 
-/* The estimated size of the function with DECL_UID UID from the IPA
-   inliner's summaries, after the inliner (what the hints say) or before
-   it, or -1 when it is not known (not hot, not defined here, or not
-   there after the inliner).  */
-int hot_estimated_size (unsigned uid, bool before_inlining);
+/* The estimated size of the function with DECL_UID UID from GCC's inline
+   summaries: after the IPA inliner (what the hints say), or EARLY, right
+   after the early inliner; -1 when it is not known (not hot, not defined
+   here, or gone before the IPA inliner).  */
+int hot_estimated_size (unsigned uid, bool early);
 
 /* What hot_hint says about REASON, for the results: the advice as plain
    text (xmalloc'd, NULL when there is none), the limit GCC compared the

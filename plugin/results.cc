@@ -90,7 +90,7 @@ call_json (const call_record &c, bool inlined)
     o->set ("size", new json::integer_number (size));
   size = hot_estimated_size (c.callee_uid, true);
   if (size >= 0)
-    o->set ("size_before_inlining", new json::integer_number (size));
+    o->set ("early_size", new json::integer_number (size));
   if (c.param)
     {
       json::object *limit = new json::object ();

@@ -386,6 +386,71 @@ START_TEST (test_diff_site_lists_regressions_first)
 }
 END_TEST
 
+/* A unit whose hot function grows with -DBIG.  */
+static const char grow_source[] =
+  "static unsigned step (unsigned h, unsigned x)\n"
+  "{\n"
+  "  h = (h ^ x) * 0x9e3779b1u;\n"
+  "#ifdef BIG\n"
+  "  for (unsigned i = 0; i < (x & 7); i++)\n"
+  "    h = (h << 5 | h >> 27) ^ (h * i + x);\n"
+  "  h ^= h >> 13; h *= 0x85ebca6bu; h ^= h >> 16; h += x * x;\n"
+  "  h = (h << 7 | h >> 25) ^ (h * 31u + x);\n"
+  "#endif\n"
+  "  return h;\n"
+  "}\n"
+  "unsigned walk (const unsigned *v, int n)\n"
+  "{\n"
+  "  unsigned h = 0;\n"
+  "  for (int i = 0; i < n; i++)\n"
+  "    h = step (h, v[i]) + step (h, v[i] + 1);\n"
+  "  return h;\n"
+  "}\n";
+
+/* A hot function that grew past the limit: the diff says from what size
+   to what, and the limit, GCC's own for -O2.  */
+START_TEST (test_diff_says_the_callee_grew)
+{
+  const char *dir = harness_tmpdir ();
+  harness_write ("grow.c", grow_source);
+  harness_write ("all.yaml", report_all);
+  const char *builds[] = { "old", "new" }, *options[] = { "", "-DBIG" };
+  for (int i = 0; i < 2; i++)
+    compile_unit (dir, "grow.c", harness_fmt ("%s.o", builds[i]), "all.yaml",
+		  options[i], harness_fmt ("%s/%s", dir, builds[i]));
+  ck_assert_int_eq (harness_count_calls (harness_fmt ("%s/old.o", dir),
+					 "step"), 0);
+  ck_assert_int_gt (harness_count_calls (harness_fmt ("%s/new.o", dir),
+					 "step"), 0);
+  struct run p = harness_sh (harness_fmt ("%s -O2 -Q --help=params | sed -n "
+					  "'s/.*max-inline-insns-auto=[ \t]*"
+					  "//p'", harness_gcc ()));
+  long limit = strtol (p.out, NULL, 10);
+  ck_assert_int_gt (limit, 0);
+  struct run r = harness_sh (harness_fmt ("%s --diff %s/old %s/new",
+					  summary_tool (), dir, dir));
+  ck_assert_int_eq (r.status, 1);
+  const char *grew = strstr (r.out, "  'step' grew from ");
+  ck_assert_msg (grew, "%s", r.out);
+  long from, to;
+  ck_assert_int_eq (sscanf (grew, "  'step' grew from %ld to %ld", &from,
+			    &to), 2);
+  ck_assert_int_lt (from, to);
+  ck_assert_int_gt (to, limit);
+  ck_assert_msg (strstr (grew, harness_fmt ("; the limit is %ld (--param "
+					    "max-inline-insns-auto)\n",
+					    limit)), "%s", grew);
+  /* The diff site says the same.  */
+  r = harness_sh (harness_fmt ("%s --html %s/site --diff %s/old %s/new",
+			       summary_tool (), dir, dir, dir));
+  ck_assert_int_eq (r.status, 1);
+  char *index = rendered (harness_fmt ("%s/site/index.html", dir));
+  ck_assert_ptr_nonnull (strstr (index, harness_fmt ("'step' grew from %ld "
+						     "to %ld instructions",
+						     from, to)));
+}
+END_TEST
+
 /* Each tool says how to use it and its version, the plugin's.  */
 static const struct
 {
@@ -460,6 +525,7 @@ html_report_suite (void)
   tcase_add_test (tc, test_site_marks_the_calls_of_the_object_code);
   tcase_add_test (tc, test_results_text_is_escaped);
   tcase_add_test (tc, test_diff_site_lists_regressions_first);
+  tcase_add_test (tc, test_diff_says_the_callee_grew);
   suite_add_tcase (s, tc);
   tc = tcase_create ("Tools");
   tcase_set_timeout (tc, E2E_TIMEOUT);

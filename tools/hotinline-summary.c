@@ -265,30 +265,36 @@ call_key (json_t *call)
 char *
 size_story (json_t *old, json_t *old_unit, json_t *new_)
 {
-  /* Sizes before the inliner compare builds: the same measure, known
-     also for functions inlined everywhere.  */
-  bool before = old && num (old, "size_before_inlining", -1) >= 0
-		&& num (new_, "size_before_inlining", -1) >= 0;
-  const char *measure = before ? "size_before_inlining" : "size";
-  long long size = num (new_, measure, -1);
-  long long was = old ? num (old, measure, -1) : -1;
+  /* Sizes after the early inliner compare builds: the same measure in
+     both, known also for a function inlined everywhere, which has no size
+     after the IPA inliner.  That one, what the hint says, is given too.  */
+  long long size = num (new_, "size", -1);
+  long long pre = num (new_, "early_size", -1);
+  long long was = old ? num (old, "early_size", -1) : -1;
   json_t *limit = json_object_get (new_, "limit");
   const char *name = str (new_, "callee");
-  char *sizes, *story;
-  if (size < 0)
-    return NULL;
+  char *sizes, *story, *after;
   int r;
-  if (was < 0)
-    r = asprintf (&sizes, "'%s' is estimated at %lld instructions", name,
-		  size);
-  else if (was != size)
-    r = asprintf (&sizes, "'%s' %s from %lld to %lld instructions", name,
-		  was < size ? "grew" : "shrank", was, size);
+  if (size < 0 && pre < 0)
+    return NULL;
+  if (size >= 0 && pre >= 0 && size != pre)
+    r = asprintf (&after, " (%lld when the inliner declined it)", size);
   else
-    r = asprintf (&sizes, "'%s' is estimated at %lld instructions in both "
-		  "builds", name, size);
+    r = asprintf (&after, "%s", "");
   if (r < 0)
     abort ();
+  if (pre < 0 || was < 0)
+    r = asprintf (&sizes, "'%s' is estimated at %lld instructions", name,
+		  size);
+  else if (was != pre)
+    r = asprintf (&sizes, "'%s' %s from %lld to %lld instructions%s", name,
+		  was < pre ? "grew" : "shrank", was, pre, after);
+  else
+    r = asprintf (&sizes, "'%s' is %lld instructions in both builds%s",
+		  name, pre, after);
+  if (r < 0)
+    abort ();
+  free (after);
   if (!limit)
     return sizes;
   long long value = num (limit, "value", 0);
