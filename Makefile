@@ -65,7 +65,8 @@ TEST_BIN := $(B)/check_hotinline
 BENCH_BIN := $(B)/bench_strategies
 BENCH_LOAD := $(B)/bench_load
 
-.PHONY: all check check-all bench fuzz install uninstall demo clean
+.PHONY: all check check-all bench fuzz install uninstall demo screenshot \
+	clean
 all: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 
 $(B):
@@ -114,6 +115,10 @@ $(BENCH_BIN): testsuite/bench-strategies.c testsuite/harness.c \
 $(BENCH_LOAD): testsuite/bench-load.c $(CORE_OBJ)
 	$(GCC) -std=gnu11 $(WARN) $(OPT) -Iplugin $< $(CORE_OBJ) -o $@ \
 		$(YAML_LIBS) $(IBERTY_LIBS)
+
+# The README's pictures of the HTML report (needs chromium).
+screenshot: $(PLUGIN) $(SUMMARY_TOOL)
+	sh docs/screenshot.sh $(B) $(GCC)
 
 # Benchmarks, for both GCCs; writes BENCHMARKS.md.  Not part of check.
 bench:

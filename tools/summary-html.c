@@ -566,6 +566,37 @@ put_changes (FILE *f, const struct sites *s)
     fputs ("<p>No hot call site changed between inlined and left.</p>\n", f);
 }
 
+/* For sorting the index: calls left per function.  */
+static long long *calls_left;
+
+static int
+compare_by_calls_left (const void *a, const void *b)
+{
+  size_t x = *(const size_t *) a, y = *(const size_t *) b;
+  if (calls_left[x] != calls_left[y])
+    return calls_left[x] > calls_left[y] ? -1 : 1;
+  return x < y ? -1 : x > y;
+}
+
+/* The indexes of the functions, those with the most calls left first,
+   then by name.  */
+static size_t *
+functions_by_calls_left (const struct sites *s, json_t *fns)
+{
+  size_t *order = calloc (s->n_functions + 1, sizeof *order);
+  calls_left = calloc (s->n_functions + 1, sizeof *calls_left);
+  for (size_t k = 0; k < s->n_functions; k++)
+    {
+      order[k] = k;
+      calls_left[k] = num (json_object_get (fns, s->functions[k]),
+			   "declined", 0);
+    }
+  qsort (order, s->n_functions, sizeof *order, compare_by_calls_left);
+  free (calls_left);
+  calls_left = NULL;
+  return order;
+}
+
 static void
 write_index (const char *out, struct build *b, const struct sites *s,
 	     bool compared)
@@ -597,8 +628,10 @@ write_index (const char *out, struct build *b, const struct sites *s,
   fputs ("<h2 id=\"functions\">Hot functions</h2>\n<table class=\"functions\">"
 	 "\n<tr><th>function</th><th>inlined</th><th>left</th><th>units</th>"
 	 "<th>GCC's reasons</th><th>left at</th></tr>\n", f);
-  for (size_t k = 0; k < s->n_functions; k++)
+  size_t *order = functions_by_calls_left (s, fns);
+  for (size_t o = 0; o < s->n_functions; o++)
     {
+      size_t k = order[o];
       const char *name = s->functions[k];
       json_t *fn = json_object_get (fns, name);
       long long n_left = num (fn, "declined", 0);
@@ -633,6 +666,7 @@ write_index (const char *out, struct build *b, const struct sites *s,
       fputs ("</td></tr>\n", f);
     }
   fputs ("</table>\n", f);
+  free (order);
 
   fputs ("<h2 id=\"files\">Source files</h2>\n<ul class=\"files\">\n", f);
   for (size_t p = 0; p < s->n_files; p++)
