@@ -37,6 +37,7 @@ struct site
   int change;			/* +1 inlined before, left now; -1 back.  */
   char *story;			/* What the sizes say about a change.  */
   int page;			/* Index of its file.  */
+  int fn;			/* Index of its callee.  */
 };
 
 struct sites
@@ -187,7 +188,7 @@ collect (struct build *b, struct build *old)
 				  str (call, "callee"), str (call, "caller"),
 				  num (call, "line", 0), num (call, "column", 0),
 				  0, 0, json_object (), json_object (), call,
-				  NULL, 0, NULL, 0 };
+				  NULL, 0, NULL, 0, 0 };
 	  json_object_set_new (files, path, json_true ());
 	  json_object_set_new (functions, site->callee, json_true ());
 	}
@@ -210,7 +211,10 @@ collect (struct build *b, struct build *old)
   json_decref (files);
   json_decref (functions);
   for (size_t i = 0; i < s.n; i++)
-    s.v[i].page = index_of (s.files, s.n_files, s.v[i].path);
+    {
+      s.v[i].page = index_of (s.files, s.n_files, s.v[i].path);
+      s.v[i].fn = index_of (s.functions, s.n_functions, s.v[i].callee);
+    }
 
   if (!old)
     return s;
@@ -340,13 +344,13 @@ site_class (const struct site *site)
 
 /* The call site SITE (number I) on its source page.  */
 static void
-put_call (FILE *f, const struct sites *s, const struct site *site, size_t i)
+put_call (FILE *f, const struct site *site, size_t i)
 {
   fprintf (f, "<div class=\"call %s\" id=\"c%zu\">", site_class (site),
 	   i + 1);
   put_verdict (f, site);
-  fprintf (f, " <a class=\"fn\" href=\"../index.html#f%zu\">",
-	   index_of (s->functions, s->n_functions, site->callee) + 1);
+  fprintf (f, " <a class=\"fn\" href=\"../index.html#f%d\">",
+	   site->fn + 1);
   put_text (f, site->callee);
   fputs ("</a> called from <code class=\"caller\">", f);
   put_text (f, site->caller);
@@ -488,19 +492,18 @@ write_source_page (const char *out, const struct sites *s, size_t p)
 	continue;
       fputs ("<tr class=\"calls\"><td></td><td>\n", f);
       for (; i < end && s->v[i].line == (long long) l; i++)
-	put_call (f, s, &s->v[i], i);
+	put_call (f, &s->v[i], i);
       fputs ("</td></tr>\n", f);
     }
   free (lines);
   /* Sites past the end of the file (it changed since the build), or in a
      file that cannot be read.  */
-  for (; i < end; i++)
+  for (size_t tail = i; i < end; i++)
     {
-      if (s->v[i].line > (long long) n_lines || !i || s->v[i - 1].line
-	  != s->v[i].line)
+      if (i == tail || s->v[i - 1].line != s->v[i].line)
 	fprintf (f, "<tr class=\"calls\"><td class=\"ln\">%lld</td><td>\n",
 		 s->v[i].line);
-      put_call (f, s, &s->v[i], i);
+      put_call (f, &s->v[i], i);
       if (i + 1 == end || s->v[i + 1].line != s->v[i].line)
 	fputs ("</td></tr>\n", f);
     }
@@ -538,8 +541,7 @@ put_changes (FILE *f, const struct sites *s)
 	fprintf (f, "<tr class=\"%s\"><td>%s</td><td>", site_class (site),
 		 pass ? "left &rarr; inlined" : "inlined &rarr; left");
 	put_site_link (f, s, i);
-	fprintf (f, "</td><td><a href=\"#f%zu\">",
-		 index_of (s->functions, s->n_functions, site->callee) + 1);
+	fprintf (f, "</td><td><a href=\"#f%d\">", site->fn + 1);
 	put_text (f, site->callee);
 	fputs ("</a></td><td><code>", f);
 	put_text (f, site->caller);
@@ -657,7 +659,7 @@ write_index (const char *out, struct build *b, const struct sites *s,
       fputs ("</td><td>", f);
       const char *sep = "";
       for (size_t i = 0; i < s->n; i++)
-	if (s->v[i].left && strcmp (s->v[i].callee, name) == 0)
+	if (s->v[i].left && s->v[i].fn == (int) k)
 	  {
 	    fputs (sep, f);
 	    put_site_link (f, s, i);
