@@ -28,15 +28,9 @@ size_in (const vec<callee_size> &v, unsigned uid)
 }
 
 static int
-size_of_uid (unsigned uid)
-{
-  return size_in (sizes, uid);
-}
-
-static int
 size_of (tree callee)
 {
-  return size_of_uid (DECL_UID (callee));
+  return size_in (sizes, DECL_UID (callee));
 }
 
 const pass_data sizes_pass_data = {
@@ -244,6 +238,9 @@ hints_register (const char *plugin_name)
   struct register_pass_info info = { new sizes_pass (g), "inline", 1,
 				     PASS_POS_INSERT_AFTER };
   register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+  /* Early sizes only go into the results.  */
+  if (!hot_config.results_dir)
+    return;
   struct register_pass_info early = { new early_size_pass (g), "einline", 1,
 				      PASS_POS_INSERT_AFTER };
   register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &early);

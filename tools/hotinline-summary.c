@@ -285,7 +285,7 @@ size_story (json_t *old, json_t *old_unit, json_t *new_)
     abort ();
   if (pre < 0 || was < 0)
     r = asprintf (&sizes, "'%s' is estimated at %lld instructions", name,
-		  size);
+		  size >= 0 ? size : pre);
   else if (was != pre)
     r = asprintf (&sizes, "'%s' %s from %lld to %lld instructions%s", name,
 		  was < pre ? "grew" : "shrank", was, pre, after);
