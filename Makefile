@@ -86,8 +86,10 @@ $(PLUGIN): $(CORE_OBJ) $(PLUGIN_OBJ)
 
 XML_CFLAGS = $(shell $(PKG_CONFIG) --cflags libxml-2.0)
 XML_LIBS = $(shell $(PKG_CONFIG) --libs libxml-2.0)
-SUMMARY_SRC := tools/hotinline-summary.c tools/summary-html.c
-$(SUMMARY_TOOL): $(SUMMARY_SRC) tools/summary.h plugin/version.h | $(B)
+SUMMARY_SRC := tools/hotinline-summary.c tools/summary-sites.c \
+	tools/summary-html.c
+$(SUMMARY_TOOL): $(SUMMARY_SRC) tools/summary.h tools/summary-sites.h \
+		plugin/version.h | $(B)
 	$(GCC) -std=gnu11 $(WARN) $(OPT) -Iplugin $(XML_CFLAGS) \
 		$(SUMMARY_SRC) -o $@ $(JANSSON_LIBS) $(XML_LIBS)
 

@@ -10,7 +10,6 @@
    results, in a fixed order, so the same results give the same bytes.  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,37 +17,7 @@
 
 #include <libxml/entities.h>
 
-#include "summary.h"
-
-/* A hot call site: the calls of every unit at one place of the source
-   from one caller to one callee.  */
-struct site
-{
-  char *key;			/* Resolved path, line, column, names.  */
-  char *path;			/* The source file, as it can be opened.  */
-  const char *file;		/* As the results name it.  */
-  const char *callee, *caller;
-  long long line, column;
-  int inlined, left;		/* Calls of the units, each way.  */
-  json_t *reasons;		/* reason -> true */
-  json_t *units;		/* unit -> true */
-  json_t *first_call;		/* Its first call, for its key in OLD.  */
-  json_t *left_call;		/* One of the calls left, or NULL.  */
-  int change;			/* +1 inlined before, left now; -1 back.  */
-  char *story;			/* What the sizes say about a change.  */
-  int page;			/* Index of its file.  */
-  int fn;			/* Index of its callee.  */
-};
-
-struct sites
-{
-  struct site *v;
-  size_t n;
-  char **files;			/* Resolved paths, sorted.  */
-  size_t n_files;
-  char **functions;		/* Callees, sorted.  */
-  size_t n_functions;
-};
+#include "summary-sites.h"
 
 static void
 fail (const char *what, const char *path)
@@ -56,18 +25,6 @@ fail (const char *what, const char *path)
   fprintf (stderr, "hotinline-summary: cannot %s %s: %s\n", what, path,
 	   strerror (errno));
   exit (2);
-}
-
-static char *
-format (const char *fmt, ...)
-{
-  va_list ap;
-  char *s;
-  va_start (ap, fmt);
-  if (vasprintf (&s, fmt, ap) < 0)
-    abort ();
-  va_end (ap);
-  return s;
 }
 
 /* Text from the results or a source file as HTML text, safe in element
@@ -82,165 +39,6 @@ put_text (FILE *f, const char *s)
   xmlFree (e);
 }
 
-/* The path of the file of CALL in UNIT as it can be opened: relative
-   paths are relative to the directory the unit was compiled in.  */
-static char *
-resolved_path (json_t *unit, json_t *call)
-{
-  const char *file = str (call, "file"), *dir = str (unit, "directory");
-  if (file[0] == '/' || !dir[0])
-    return strdup (file);
-  return format ("%s/%s", dir, file);
-}
-
-static int
-compare_strings (const void *a, const void *b)
-{
-  return strcmp (*(char *const *) a, *(char *const *) b);
-}
-
-static int
-compare_sites (const void *a, const void *b)
-{
-  const struct site *x = a, *y = b;
-  int c = strcmp (x->path, y->path);
-  if (c)
-    return c;
-  if (x->line != y->line)
-    return x->line < y->line ? -1 : 1;
-  if (x->column != y->column)
-    return x->column < y->column ? -1 : 1;
-  if ((c = strcmp (x->callee, y->callee)))
-    return c;
-  return strcmp (x->caller, y->caller);
-}
-
-/* The keys of the object O, sorted.  */
-static char **
-sorted_keys (json_t *o, size_t *n)
-{
-  char **keys = calloc (json_object_size (o) + 1, sizeof *keys);
-  const char *key;
-  json_t *v;
-  *n = 0;
-  json_object_foreach (o, key, v)
-    keys[(*n)++] = strdup (key);
-  qsort (keys, *n, sizeof *keys, compare_strings);
-  return keys;
-}
-
-static size_t
-index_of (char **sorted, size_t n, const char *s)
-{
-  char **p = bsearch (&s, sorted, n, sizeof *sorted, compare_strings);
-  return p ? (size_t) (p - sorted) : n;
-}
-
-/* The calls of OLD per call_key: {inlined: [call, unit], left: n}.  */
-static json_t *
-old_outcomes (struct build *old)
-{
-  json_t *by_key = json_object ();
-  FOR_EACH_CALL (old, unit, call)
-    {
-      char *key = call_key (call);
-      json_t *o = json_object_get (by_key, key);
-      if (!o)
-	json_object_set_new (by_key, key, o = json_pack ("{s:i}", "left", 0));
-      if (!json_is_true (json_object_get (call, "inlined")))
-	json_object_set_new (o, "left", json_integer (num (o, "left", 0) + 1));
-      else if (!json_object_get (o, "inlined"))
-	json_object_set_new (o, "inlined", json_pack ("[O, O]", call, unit));
-      free (key);
-    }
-  return by_key;
-}
-
-/* The call sites of B, sorted, compared with OLD when there is one.  */
-static struct sites
-collect (struct build *b, struct build *old)
-{
-  struct sites s = { 0 };
-  json_t *index = json_object (), *files = json_object ();
-  json_t *functions = json_object ();
-  size_t cap = 0;
-  FOR_EACH_CALL (b, unit, call)
-    {
-      char *path = resolved_path (unit, call);
-      char *key = format ("%s:%lld:%lld: '%s' in '%s'", path,
-			  num (call, "line", 0), num (call, "column", 0),
-			  str (call, "callee"), str (call, "caller"));
-      json_t *at = json_object_get (index, key);
-      struct site *site;
-      if (at)
-	{
-	  site = &s.v[json_integer_value (at)];
-	  free (key);
-	  free (path);
-	}
-      else
-	{
-	  if (s.n == cap)
-	    s.v = realloc (s.v, (cap = cap * 2 + 16) * sizeof *s.v);
-	  json_object_set_new (index, key, json_integer (s.n));
-	  site = &s.v[s.n++];
-	  *site = (struct site) { key, path, str (call, "file"),
-				  str (call, "callee"), str (call, "caller"),
-				  num (call, "line", 0), num (call, "column", 0),
-				  0, 0, json_object (), json_object (), call,
-				  NULL, 0, NULL, 0, 0 };
-	  json_object_set_new (files, path, json_true ());
-	  json_object_set_new (functions, site->callee, json_true ());
-	}
-      json_object_set_new (site->units, str (unit, "unit"), json_true ());
-      if (json_is_true (json_object_get (call, "inlined")))
-	site->inlined++;
-      else
-	{
-	  site->left++;
-	  json_object_set_new (site->reasons, str (call, "reason"),
-			       json_true ());
-	  if (!site->left_call)
-	    site->left_call = call;
-	}
-    }
-  json_decref (index);
-  qsort (s.v, s.n, sizeof *s.v, compare_sites);
-  s.files = sorted_keys (files, &s.n_files);
-  s.functions = sorted_keys (functions, &s.n_functions);
-  json_decref (files);
-  json_decref (functions);
-  for (size_t i = 0; i < s.n; i++)
-    {
-      s.v[i].page = index_of (s.files, s.n_files, s.v[i].path);
-      s.v[i].fn = index_of (s.functions, s.n_functions, s.v[i].callee);
-    }
-
-  if (!old)
-    return s;
-  json_t *before = old_outcomes (old);
-  for (size_t i = 0; i < s.n; i++)
-    {
-      struct site *site = &s.v[i];
-      char *key = call_key (site->first_call);
-      json_t *was = json_object_get (before, key);
-      free (key);
-      if (!was)
-	continue;
-      json_t *inlined = json_object_get (was, "inlined");
-      if (site->left && inlined)
-	{
-	  site->change = 1;
-	  site->story = size_story (json_array_get (inlined, 0),
-				    json_array_get (inlined, 1),
-				    site->left_call);
-	}
-      else if (!site->left && num (was, "left", 0))
-	site->change = -1;
-    }
-  json_decref (before);
-  return s;
-}
 
 /* The page of the file with index I, relative to the site's root: a
    number for uniqueness and the file's base name, kept to safe
@@ -254,7 +52,7 @@ page_name (const struct sites *s, size_t i)
     if (!strchr ("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 		 "0123456789._-", *p))
       *p = '_';
-  char *name = format ("src/%zu-%s.html", i + 1, base);
+  char *name = summary_format ("src/%zu-%s.html", i + 1, base);
   free (base);
   return name;
 }
@@ -303,7 +101,7 @@ page_start (FILE *f, const char *title_text, const char *subtitle)
 static FILE *
 open_page (const char *out, const char *name)
 {
-  char *path = format ("%s/%s", out, name);
+  char *path = summary_format ("%s/%s", out, name);
   FILE *f = fopen (path, "w");
   if (!f)
     fail ("write", path);
@@ -735,9 +533,9 @@ make_directory (const char *dir)
 int
 write_site (const char *out, struct build *b, struct build *old)
 {
-  struct sites s = collect (b, old);
+  struct sites s = collect_sites (b, old);
   make_directory (out);
-  char *src = format ("%s/src", out);
+  char *src = summary_format ("%s/src", out);
   make_directory (src);
   free (src);
   write_index (out, b, &s, old != NULL);
