@@ -19,6 +19,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 PLUGINDIR ?= $(GCC_PLUGIN_DIR)
 DATADIR ?= $(PREFIX)/share/hotinline
+MANDIR ?= $(PREFIX)/share/man
 
 B := build/gcc-$(GCC_MAJOR)
 
@@ -66,7 +67,8 @@ TEST_BIN := $(B)/check_hotinline
 BENCH_BIN := $(B)/bench_strategies
 BENCH_LOAD := $(B)/bench_load
 
-.PHONY: all check check-all check-real bench fuzz install uninstall demo clean
+.PHONY: all check check-all check-real bench fuzz install uninstall demo \
+	screenshot clean
 all: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 
 $(B):
@@ -84,14 +86,21 @@ $(B)/%.o: plugin/%.cc $(wildcard plugin/*.h) | $(B)
 $(PLUGIN): $(CORE_OBJ) $(PLUGIN_OBJ)
 	$(GCC) -shared -o $@ $^ $(YAML_LIBS)
 
-$(SUMMARY_TOOL): tools/hotinline-summary.c | $(B)
-	$(GCC) -std=gnu11 $(WARN) $(OPT) $< -o $@ $(JANSSON_LIBS)
+XML_CFLAGS = $(shell $(PKG_CONFIG) --cflags libxml-2.0)
+XML_LIBS = $(shell $(PKG_CONFIG) --libs libxml-2.0)
+SUMMARY_SRC := tools/hotinline-summary.c tools/summary-sites.c \
+	tools/summary-html.c
+$(SUMMARY_TOOL): $(SUMMARY_SRC) tools/summary.h tools/summary-sites.h \
+		plugin/version.h | $(B)
+	$(GCC) -std=gnu11 $(WARN) $(OPT) -Iplugin $(XML_CFLAGS) \
+		$(SUMMARY_SRC) -o $@ $(JANSSON_LIBS) $(XML_LIBS)
 
-$(CC_WRAPPER): tools/hotinline-cc.c | $(B)
-	$(GCC) -std=gnu11 $(WARN) $(OPT) $< -o $@
+$(CC_WRAPPER): tools/hotinline-cc.c plugin/version.h | $(B)
+	$(GCC) -std=gnu11 $(WARN) $(OPT) -Iplugin $< -o $@
 
 # Links the policy loader, to check a policy before writing it.
-$(PROFILE_TOOL): $(PROFILE_SRC) tools/profile.h $(CORE_OBJ) | $(B)
+$(PROFILE_TOOL): $(PROFILE_SRC) tools/profile.h plugin/version.h \
+		$(CORE_OBJ) | $(B)
 	$(GCC) -std=gnu11 $(WARN) $(OPT) -Iplugin $(YAML_CFLAGS) \
 		$(IBERTY_CFLAGS) $(PROFILE_SRC) $(CORE_OBJ) -o $@ \
 		$(YAML_LIBS) $(JANSSON_LIBS) $(IBERTY_LIBS)
@@ -110,6 +119,10 @@ $(BENCH_BIN): testsuite/bench-strategies.c testsuite/harness.c \
 $(BENCH_LOAD): testsuite/bench-load.c $(CORE_OBJ)
 	$(GCC) -std=gnu11 $(WARN) $(OPT) -Iplugin $< $(CORE_OBJ) -o $@ \
 		$(YAML_LIBS) $(IBERTY_LIBS)
+
+# The README's pictures of the HTML report (needs chromium).
+screenshot: $(PLUGIN) $(SUMMARY_TOOL)
+	sh docs/screenshot.sh $(B) $(GCC)
 
 # Benchmarks, for both GCCs; writes BENCHMARKS.md.  Not part of check.
 bench:
@@ -186,6 +199,9 @@ install: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 		ln -sf hotinline-cc $(DESTDIR)$(BINDIR)/$$n || exit 1; \
 	done
 	install -m 644 policies/*.yaml $(DESTDIR)$(DATADIR)/policies/
+	install -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7
+	install -m 644 man/*.1 $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 man/*.7 $(DESTDIR)$(MANDIR)/man7/
 
 uninstall:
 	rm -f $(DESTDIR)$(PLUGINDIR)/hotinline.so
@@ -194,6 +210,8 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/hotinline-cc
 	for n in $(CC_WRAPPER_NAMES); do rm -f $(DESTDIR)$(BINDIR)/$$n; done
 	rm -rf $(DESTDIR)$(DATADIR)
+	rm -f $(patsubst man/%,$(DESTDIR)$(MANDIR)/man1/%,$(wildcard man/*.1))
+	rm -f $(patsubst man/%,$(DESTDIR)$(MANDIR)/man7/%,$(wildcard man/*.7))
 
 # Build the xarray example without and with the plugin and show what
 # changed in the object code.

@@ -6,10 +6,9 @@
 
 #include "config.h"
 #include "hotinline.h"
+#include "version.h"
 
 int plugin_is_GPL_compatible;
-
-#define HOTINLINE_VERSION "0.1.0"
 
 static struct plugin_info hotinline_info = { HOTINLINE_VERSION,
 					      config_help_text };

@@ -63,6 +63,26 @@ const char *hot_optimize_mismatch (tree caller, tree callee, bool early);
 void hot_hint (location_t loc, cgraph_inline_failed_t reason, tree callee,
 	       tree fn);
 
+/* The estimated size of the function with DECL_UID UID from GCC's inline
+   summaries: after the IPA inliner (what the hints say), or EARLY, right
+   after the early inliner; -1 when it is not known (not hot, not defined
+   here, or gone before the IPA inliner).  */
+int hot_estimated_size (unsigned uid, bool early);
+
+/* What hot_hint says about REASON, for the results: the advice as plain
+   text (xmalloc'd, NULL when there is none), the limit GCC compared the
+   callee with (PARAM NULL when REASON is not about a limit) and the
+   callee's estimated size (-1 when not known).  */
+struct hot_hint_facts
+{
+  char *text;
+  const char *param;
+  int limit;
+  int size;
+};
+struct hot_hint_facts hot_hint_facts (cgraph_inline_failed_t reason,
+				      tree callee, tree fn);
+
 /* Report PROBLEM about forcing ENTRY at LOC as a warning, or as an error
    when the entry or the command line asks for strictness, followed by a
    note naming the policy entry and its reason.  */

@@ -10,6 +10,15 @@
 
 namespace {
 
+/* One step of the chain of functions a call was inlined through: the
+   function FUNCTION, holding the call, inlined into INTO at FILE:LINE.  */
+struct chain_link
+{
+  const char *function, *into;
+  char *file;
+  int line, column;
+};
+
 /* A hot call site and what happened to it.  */
 struct call_record
 {
@@ -18,6 +27,13 @@ struct call_record
   const char *caller, *callee;	/* Identifier strings, GC-stable.  */
   const char *reason;		/* NULL: inlined.  */
   const struct policy_entry *entry;
+  unsigned callee_uid;		/* For its estimated size.  */
+  /* Left calls: what the hint says, the limit GCC compared the callee
+     with (PARAM NULL: none) and the inline chain, innermost first.  */
+  char *hint;
+  const char *param;
+  int limit;
+  vec<chain_link> chain;
 };
 
 /* A function an always_inline entry asked to force.  */
@@ -69,6 +85,36 @@ call_json (const call_record &c, bool inlined)
   o->set ("severity",
 	  new json::string (policy_severity_name (c.entry->severity)));
   o->set ("entry", new json::string (c.entry->name.text));
+  int size = hot_estimated_size (c.callee_uid, false);
+  if (size >= 0)
+    o->set ("size", new json::integer_number (size));
+  size = hot_estimated_size (c.callee_uid, true);
+  if (size >= 0)
+    o->set ("early_size", new json::integer_number (size));
+  if (c.param)
+    {
+      json::object *limit = new json::object ();
+      limit->set ("param", new json::string (c.param));
+      limit->set ("value", new json::integer_number (c.limit));
+      o->set ("limit", limit);
+    }
+  if (c.hint)
+    o->set ("hint", new json::string (c.hint));
+  if (c.chain.length ())
+    {
+      json::array *chain = new json::array ();
+      for (const chain_link &l : c.chain)
+	{
+	  json::object *step = new json::object ();
+	  step->set ("function", new json::string (l.function));
+	  step->set ("into", new json::string (l.into));
+	  step->set ("file", new json::string (l.file));
+	  step->set ("line", new json::integer_number (l.line));
+	  step->set ("column", new json::integer_number (l.column));
+	  chain->append (step);
+	}
+      o->set ("chain", chain);
+    }
   return o;
 }
 
@@ -89,6 +135,19 @@ unit_json (void)
   json::object *root = new json::object ();
   root->set ("format", new json::string ("hotinline-results-1"));
   root->set ("unit", new json::string (hot_unit ()));
+  /* Relative paths of the unit's calls are relative to this.  */
+  root->set ("directory", new json::string (getpwd () ? getpwd () : ""));
+  /* The inliner's limits for the unit as a whole, to compare builds.  */
+  json::object *limits = new json::object ();
+  limits->set ("max-inline-insns-auto",
+	       new json::integer_number (param_max_inline_insns_auto));
+  limits->set ("max-inline-insns-single",
+	       new json::integer_number (param_max_inline_insns_single));
+  limits->set ("inline-unit-growth",
+	       new json::integer_number (param_inline_unit_growth));
+  limits->set ("large-function-growth",
+	       new json::integer_number (param_large_function_growth));
+  root->set ("limits", limits);
 
   json::array *entries = new json::array ();
   for (size_t i = 0; i < policy_entry_count (hot_policy); i++)
@@ -200,7 +259,61 @@ call_at (location_t loc, tree caller, tree callee, const char *reason,
 {
   expanded_location x = expand_location (loc);
   return { file_of (loc), x.line, x.column, hot_name_of (caller),
-	   hot_name_of (callee), reason, entry };
+	   hot_name_of (callee), reason, entry, DECL_UID (callee), NULL,
+	   NULL, 0, vNULL };
+}
+
+/* GCC's code for the reason it gave as WHY (report mode passes GCC's
+   text), or CIF_UNSPECIFIED.  */
+static cgraph_inline_failed_t
+reason_code (const char *why)
+{
+  for (int i = 0; i < CIF_N_REASONS; i++)
+    {
+      cgraph_inline_failed_t r = (cgraph_inline_failed_t) i;
+      const char *text = cgraph_inline_failed_string (r);
+      if (text && *text && strcmp (text, why) == 0)
+	return r;
+    }
+  return CIF_UNSPECIFIED;
+}
+
+/* The functions the call at LOC in FN was inlined through, from the
+   inlining blocks around it, innermost first: each is inlined into the
+   next, the last into FN.  */
+static vec<chain_link>
+chain_of (location_t loc, tree fn)
+{
+  vec<chain_link> chain = vNULL;
+  tree inner = NULL_TREE;
+  for (tree block = LOCATION_BLOCK (loc);
+       block && TREE_CODE (block) == BLOCK;
+       block = BLOCK_SUPERCONTEXT (block))
+    {
+      if (!inlined_function_outer_scope_p (block))
+	continue;
+      tree origin = block_ultimate_origin (block);
+      if (!origin || TREE_CODE (origin) != FUNCTION_DECL)
+	continue;
+      if (inner)
+	{
+	  location_t site = BLOCK_SOURCE_LOCATION (inner);
+	  expanded_location x = expand_location (site);
+	  chain.safe_push ({ hot_name_of (block_ultimate_origin (inner)),
+			     hot_name_of (origin), file_of (site), x.line,
+			     x.column });
+	}
+      inner = block;
+    }
+  if (inner && fn)
+    {
+      location_t site = BLOCK_SOURCE_LOCATION (inner);
+      expanded_location x = expand_location (site);
+      chain.safe_push ({ hot_name_of (block_ultimate_origin (inner)),
+			 hot_name_of (hot_source_function (fn)),
+			 file_of (site), x.line, x.column });
+    }
+  return chain;
 }
 
 void
@@ -215,8 +328,17 @@ void
 results_note_left_call (location_t loc, tree caller, tree callee,
 			const char *reason, const struct policy_entry *entry)
 {
-  if (hot_config.results_dir)
-    left_calls.safe_push (call_at (loc, caller, callee, reason, entry));
+  if (!hot_config.results_dir)
+    return;
+  call_record c = call_at (loc, caller, callee, reason, entry);
+  tree fn = current_function_decl;
+  struct hot_hint_facts f = hot_hint_facts (reason_code (reason), callee,
+					    fn ? fn : caller);
+  c.hint = f.text;
+  c.param = f.param;
+  c.limit = f.limit;
+  c.chain = chain_of (loc, fn);
+  left_calls.safe_push (c);
 }
 
 void

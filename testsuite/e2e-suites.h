@@ -12,6 +12,7 @@ Suite *robustness_suite (void);
 Suite *profile_e2e_suite (void);
 Suite *distributed_suite (void);
 Suite *forcing_rules_suite (void);
+Suite *html_report_suite (void);
 
 /* Seconds allowed to a test case that runs the compiler.  */
 enum { E2E_TIMEOUT = 300 };

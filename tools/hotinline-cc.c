@@ -27,17 +27,20 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "version.h"
+
 static const char prefix[] = "hotinline-";
 static const char plugin_arg[] = "-fplugin-arg-hotinline-";
 
 static void
 usage (FILE *out)
 {
-  fputs ("usage: hotinline-COMPILER ARGS...   (a link to hotinline-cc)\n"
-	 "       hotinline-cc COMPILER ARGS...\n"
+  fputs ("usage: hotinline-cc COMPILER ARGS...\n"
+	 "       hotinline-COMPILER ARGS...   (a link to hotinline-cc)\n"
 	 "Runs COMPILER with ARGS, adding -fplugin=hotinline before the first"
 	 " -fplugin-arg-hotinline-*\nargument when ARGS do not load"
-	 " hotinline already.\n", out);
+	 " hotinline already.\n"
+	 "       hotinline-cc --help | --version\n", out);
 }
 
 static bool
@@ -262,6 +265,18 @@ main (int argc, char **argv)
 	{
 	  usage (stdout);
 	  return 0;
+	}
+      if (strcmp (argv[1], "--version") == 0)
+	{
+	  printf ("hotinline-cc %s\n", HOTINLINE_VERSION);
+	  return 0;
+	}
+      /* A compiler is named, never an option.  */
+      if (argv[1][0] == '-')
+	{
+	  fprintf (stderr, "hotinline-cc: unknown option '%s'\n", argv[1]);
+	  usage (stderr);
+	  return 2;
 	}
       return run (argv[1], argv + 2, argc - 2);
     }

@@ -19,6 +19,7 @@
    usage errors and malformed input.  */
 #define _GNU_SOURCE
 #include "profile.h"
+#include "version.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -71,7 +72,9 @@ static const char usage_text[] =
   "directory\n"
   "      --merge FILE     append the new entries to the policy FILE\n"
   "  -o, --output FILE    write there instead of standard output\n"
-  "  -i, --in-place       with --merge: rewrite FILE\n";
+  "  -i, --in-place       with --merge: rewrite FILE\n"
+  "  -h, --help           this text\n"
+  "      --version        the version\n";
 
 static void
 usage_error (const char *fmt, const char *arg)
@@ -97,7 +100,7 @@ parse_number (const char *s, const char *option)
 static void
 parse_options (int argc, char **argv, struct options *o)
 {
-  enum { OPT_DSO = 256, OPT_DEFINED_IN, OPT_RESULTS, OPT_MERGE };
+  enum { OPT_DSO = 256, OPT_DEFINED_IN, OPT_RESULTS, OPT_MERGE, OPT_VERSION };
   static const struct option longs[] = {
     { "format", required_argument, NULL, 'f' },
     { "min-share", required_argument, NULL, 'm' },
@@ -111,6 +114,7 @@ parse_options (int argc, char **argv, struct options *o)
     { "output", required_argument, NULL, 'o' },
     { "in-place", no_argument, NULL, 'i' },
     { "help", no_argument, NULL, 'h' },
+    { "version", no_argument, NULL, OPT_VERSION },
     { NULL, 0, NULL, 0 }
   };
   o->action = "report";
@@ -165,6 +169,9 @@ parse_options (int argc, char **argv, struct options *o)
 	break;
       case 'h':
 	fputs (usage_text, stdout);
+	exit (0);
+      case OPT_VERSION:
+	printf ("hotinline-profile %s\n", HOTINLINE_VERSION);
 	exit (0);
       default:
 	usage_error ("bad option '%s'", argv[optind - 1]);

@@ -9,10 +9,15 @@
 	 Lists the hot call sites that were inlined in OLD and are declined
 	 in NEW, and exits with status 1 when there are any: a regression
 	 guard for CI.
+     hotinline-summary --html OUT PATH...
+     hotinline-summary --html OUT --diff OLD NEW
+	 Writes the same as a static HTML site into the directory OUT
+	 (summary-html.c).
 
    The results are read with jansson.  */
 #define _GNU_SOURCE
 #include <dirent.h>
+#include <getopt.h>
 #include <jansson.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -20,19 +25,22 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* Per hot function.  */
-struct function
-{
-  char *name;
-  int inlined, declined;
-  json_t *reasons;		/* reason -> count */
-  json_t *units;		/* unit -> true */
-};
+#include "summary.h"
+#include "version.h"
 
-struct build
-{
-  json_t *units;		/* The results files, as read.  */
-};
+static const char usage_text[] =
+  "usage: hotinline-summary [--json] PATH...\n"
+  "       hotinline-summary --diff OLD NEW\n"
+  "       hotinline-summary --html OUT PATH...\n"
+  "       hotinline-summary --html OUT --diff OLD NEW\n"
+  "  PATH, OLD, NEW  results directories (-fplugin-arg-hotinline-results=DIR)"
+  "\n                  or results files\n"
+  "  --json          the summary as JSON\n"
+  "  --diff OLD NEW  the hot call sites inlined in OLD and left in NEW;"
+  " exit status 1\n                  when there are any\n"
+  "  --html OUT      write a static HTML site into the directory OUT\n"
+  "  --help          this text\n"
+  "  --version       the version\n";
 
 static void
 die (const char *fmt, const char *arg)
@@ -44,7 +52,7 @@ die (const char *fmt, const char *arg)
 }
 
 static void
-read_file (struct build *b, const char *path)
+read_one_file (struct build *b, const char *path)
 {
   json_error_t err;
   json_t *unit = json_load_file (path, 0, &err);
@@ -66,8 +74,7 @@ compare_names (const void *a, const void *b)
   return strcmp (*(char *const *) a, *(char *const *) b);
 }
 
-/* Read PATH, a results file or a directory of them (in name order).  */
-static void
+void
 read_path (struct build *b, const char *path)
 {
   struct stat st;
@@ -75,7 +82,7 @@ read_path (struct build *b, const char *path)
     die ("cannot read %s", path);
   if (!S_ISDIR (st.st_mode))
     {
-      read_file (b, path);
+      read_one_file (b, path);
       return;
     }
   DIR *d = opendir (path);
@@ -97,30 +104,27 @@ read_path (struct build *b, const char *path)
   qsort (names, n, sizeof *names, compare_names);
   for (size_t i = 0; i < n; i++)
     {
-      read_file (b, names[i]);
+      read_one_file (b, names[i]);
       free (names[i]);
     }
   free (names);
 }
 
-/* Every call of every unit, with its unit.  */
-#define FOR_EACH_CALL(b, unit, call)					\
-  for (size_t ui_ = 0; ui_ < json_array_size ((b)->units); ui_++)	\
-    for (json_t *unit = json_array_get ((b)->units, ui_); unit; unit = NULL) \
-      for (size_t ci_ = 0;						\
-	   ci_ < json_array_size (json_object_get (unit, "calls")); ci_++) \
-	for (json_t *call = json_array_get (json_object_get (unit, "calls"), \
-					    ci_); call; call = NULL)
-
-static const char *
+const char *
 str (json_t *o, const char *key)
 {
   const char *s = json_string_value (json_object_get (o, key));
   return s ? s : "";
 }
 
-/* Merge the calls per hot function.  */
-static json_t *
+long long
+num (json_t *o, const char *key, long long default_)
+{
+  json_t *v = json_object_get (o, key);
+  return json_is_integer (v) ? json_integer_value (v) : default_;
+}
+
+json_t *
 by_function (struct build *b)
 {
   json_t *fns = json_object ();
@@ -160,9 +164,7 @@ by_function (struct build *b)
   return fns;
 }
 
-/* Policy entries that matched nothing in any unit, as "file:line:col:
-   name" strings.  */
-static json_t *
+json_t *
 stale_entries (struct build *b)
 {
   json_t *matched = json_object (), *all = json_object ();
@@ -247,8 +249,7 @@ summary (struct build *b, bool as_json)
   return 0;
 }
 
-/* A call site's identity across builds.  */
-static char *
+char *
 call_key (json_t *call)
 {
   char *key;
@@ -261,15 +262,67 @@ call_key (json_t *call)
   return key;
 }
 
+char *
+size_story (json_t *old, json_t *old_unit, json_t *new_)
+{
+  /* Sizes after the early inliner compare builds: the same measure in
+     both, known also for a function inlined everywhere, which has no size
+     after the IPA inliner.  That one, what the hint says, is given too.  */
+  long long size = num (new_, "size", -1);
+  long long pre = num (new_, "early_size", -1);
+  long long was = old ? num (old, "early_size", -1) : -1;
+  json_t *limit = json_object_get (new_, "limit");
+  const char *name = str (new_, "callee");
+  char *sizes, *story, *after;
+  int r;
+  if (size < 0 && pre < 0)
+    return NULL;
+  if (size >= 0 && pre >= 0 && size != pre)
+    r = asprintf (&after, " (%lld when the inliner declined it)", size);
+  else
+    r = asprintf (&after, "%s", "");
+  if (r < 0)
+    abort ();
+  if (pre < 0 || was < 0)
+    r = asprintf (&sizes, "'%s' is estimated at %lld instructions", name,
+		  size >= 0 ? size : pre);
+  else if (was != pre)
+    r = asprintf (&sizes, "'%s' %s from %lld to %lld instructions%s", name,
+		  was < pre ? "grew" : "shrank", was, pre, after);
+  else
+    r = asprintf (&sizes, "'%s' is %lld instructions in both builds%s",
+		  name, pre, after);
+  if (r < 0)
+    abort ();
+  free (after);
+  if (!limit)
+    return sizes;
+  long long value = num (limit, "value", 0);
+  long long old_value = num (json_object_get (old_unit, "limits"),
+			     str (limit, "param"), value);
+  if (old_value != value)
+    r = asprintf (&story, "%s; the limit went from %lld to %lld (--param "
+		  "%s)", sizes, old_value, value, str (limit, "param"));
+  else
+    r = asprintf (&story, "%s; the limit is %lld (--param %s)", sizes, value,
+		  str (limit, "param"));
+  if (r < 0)
+    abort ();
+  free (sizes);
+  return story;
+}
+
 static int
 diff (struct build *old, struct build *new_)
 {
+  /* key -> [call, unit] of each call inlined in OLD.  */
   json_t *was_inlined = json_object ();
   FOR_EACH_CALL (old, unit, call)
     if (json_is_true (json_object_get (call, "inlined")))
       {
 	char *key = call_key (call);
-	json_object_set_new (was_inlined, key, json_true ());
+	json_object_set_new (was_inlined, key, json_pack ("[O, O]", call,
+							  unit));
 	free (key);
       }
   json_t *reported = json_object ();
@@ -279,10 +332,15 @@ diff (struct build *old, struct build *new_)
       if (json_is_true (json_object_get (call, "inlined")))
 	continue;
       char *key = call_key (call);
-      if (json_object_get (was_inlined, key)
-	  && !json_object_get (reported, key))
+      json_t *was = json_object_get (was_inlined, key);
+      if (was && !json_object_get (reported, key))
 	{
 	  printf ("%s: no longer inlined: %s\n", key, str (call, "reason"));
+	  char *story = size_story (json_array_get (was, 0),
+				    json_array_get (was, 1), call);
+	  if (story)
+	    printf ("  %s\n", story);
+	  free (story);
 	  json_object_set_new (reported, key, json_true ());
 	  regressions++;
 	}
@@ -295,23 +353,74 @@ diff (struct build *old, struct build *new_)
   return regressions ? 1 : 0;
 }
 
+static void
+usage_error (const char *what)
+{
+  fprintf (stderr, "hotinline-summary: %s\nhotinline-summary: "
+	   "'hotinline-summary --help' lists the options\n", what);
+  exit (2);
+}
+
 int
 main (int argc, char **argv)
 {
-  if (argc >= 2 && strcmp (argv[1], "--diff") == 0)
+  enum { OPT_HELP = 256, OPT_VERSION };
+  static const struct option longs[] = {
+    { "json", no_argument, NULL, 'j' },
+    { "diff", no_argument, NULL, 'd' },
+    { "html", required_argument, NULL, 'w' },
+    { "help", no_argument, NULL, OPT_HELP },
+    { "version", no_argument, NULL, OPT_VERSION },
+    { NULL, 0, NULL, 0 }
+  };
+  bool as_json = false, as_diff = false;
+  const char *html = NULL;
+  opterr = 0;
+  for (int c; (c = getopt_long (argc, argv, "", longs, NULL)) != -1;)
+    switch (c)
+      {
+      case 'j':
+	as_json = true;
+	break;
+      case 'd':
+	as_diff = true;
+	break;
+      case 'w':
+	html = optarg;
+	break;
+      case OPT_HELP:
+	fputs (usage_text, stdout);
+	return 0;
+      case OPT_VERSION:
+	printf ("hotinline-summary %s\n", HOTINLINE_VERSION);
+	return 0;
+      default:
+	{
+	  char *what;
+	  if (asprintf (&what, "bad option '%s'", argv[optind - 1]) < 0)
+	    abort ();
+	  usage_error (what);
+	}
+      }
+  int n = argc - optind;
+  char **paths = argv + optind;
+  if (as_json && (as_diff || html))
+    usage_error ("--json goes with neither --diff nor --html");
+  if (as_diff ? n != 2 : n < 1)
+    usage_error (as_diff ? "--diff wants OLD and NEW" : "no results given");
+  if (as_diff)
     {
-      if (argc != 4)
-	die ("%s", "usage: hotinline-summary --diff OLD NEW");
       struct build old = { json_array () }, new_ = { json_array () };
-      read_path (&old, argv[2]);
-      read_path (&new_, argv[3]);
+      read_path (&old, paths[0]);
+      read_path (&new_, paths[1]);
+      if (html)
+	return write_site (html, &new_, &old) ? 1 : 0;
       return diff (&old, &new_);
     }
-  bool as_json = argc >= 2 && strcmp (argv[1], "--json") == 0;
-  if (argc < 2 + as_json)
-    die ("%s", "usage: hotinline-summary [--json] PATH... | --diff OLD NEW");
   struct build b = { json_array () };
-  for (int i = 1 + as_json; i < argc; i++)
-    read_path (&b, argv[i]);
+  for (int i = 0; i < n; i++)
+    read_path (&b, paths[i]);
+  if (html)
+    return write_site (html, &b, NULL);
   return summary (&b, as_json);
 }

@@ -1,0 +1,548 @@
+/* hotinline-summary --html: the results of a build as a static site, read
+   from file:// with nothing else: an index of the hot functions and one
+   page per source file with each hot call site marked inlined or left,
+   GCC's reason, hotinline's hint and the inline chain.  With an older
+   build to compare with, the call sites whose outcome changed come first.
+
+   Everything from the results and the sources is written through
+   put_text, which escapes it with libxml2; markup written around it holds
+   only numbers and names made here.  The pages depend only on the
+   results, in a fixed order, so the same results give the same bytes.  */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <libxml/entities.h>
+
+#include "summary-sites.h"
+
+static void
+fail (const char *what, const char *path)
+{
+  fprintf (stderr, "hotinline-summary: cannot %s %s: %s\n", what, path,
+	   strerror (errno));
+  exit (2);
+}
+
+/* Text from the results or a source file as HTML text, safe in element
+   content and in double-quoted attribute values.  */
+static void
+put_text (FILE *f, const char *s)
+{
+  xmlChar *e = xmlEncodeSpecialChars (NULL, (const xmlChar *) s);
+  if (!e)
+    abort ();
+  fputs ((const char *) e, f);
+  xmlFree (e);
+}
+
+
+/* The page of the file with index I, relative to the site's root: a
+   number for uniqueness and the file's base name, kept to safe
+   characters, for the reader.  */
+static char *
+page_name (const struct sites *s, size_t i)
+{
+  const char *slash = strrchr (s->files[i], '/');
+  char *base = strdup (slash ? slash + 1 : s->files[i]);
+  for (char *p = base; *p; p++)
+    if (!strchr ("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		 "0123456789._-", *p))
+      *p = '_';
+  char *name = summary_format ("src/%zu-%s.html", i + 1, base);
+  free (base);
+  return name;
+}
+
+static const char style[] =
+  "body{font:14px/1.45 system-ui,sans-serif;margin:1.5em;color:#1d1d1d}"
+  "h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.6em}"
+  "table{border-collapse:collapse}"
+  "th,td{padding:3px 8px;text-align:left;vertical-align:top}"
+  "th{border-bottom:1px solid #999}td.n{text-align:right}"
+  ".changes td:first-child{white-space:nowrap}"
+  "tr.fn:target,div.call:target,tr.line:target{outline:2px solid #0a58ca}"
+  ".left{background:#fde4e1}.inlined{background:#e4f4e1}"
+  ".regressed{border-left:5px solid #b00020}.fixed{border-left:5px solid "
+  "#1b7d2b}"
+  "code,.src td.code{font:13px/1.4 ui-monospace,monospace}"
+  ".src{width:100%}.src td{padding:0 8px}"
+  ".src td.ln{color:#888;text-align:right;width:4em}"
+  ".src td.ln a{color:inherit;text-decoration:none}"
+  ".src td.code{white-space:pre-wrap}"
+  ".src tr.hot-left td.code{background:#fde4e1}"
+  ".src tr.hot-inlined td.code{background:#e4f4e1}"
+  "div.call{margin:3px 0 6px;padding:4px 10px;border-left:5px solid #b00020;"
+  "white-space:normal}"
+  "div.call.inlined{border-left-color:#1b7d2b}"
+  ".verdict{font-weight:600;text-transform:uppercase;font-size:.85em}"
+  ".hint,.chain,.story{color:#444}.story{font-weight:600}"
+  ".missing{background:#fff3cd;padding:6px 10px}"
+  ".totals{font-size:1.05em}";
+
+static void
+page_start (FILE *f, const char *title_text, const char *subtitle)
+{
+  fputs ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+	 "<meta charset=\"utf-8\">\n<title>", f);
+  put_text (f, title_text);
+  fprintf (f, " - hotinline</title>\n<style>%s</style>\n</head>\n<body>\n",
+	   style);
+  fputs ("<h1>", f);
+  put_text (f, title_text);
+  fputs ("</h1>\n", f);
+  if (subtitle)
+    fprintf (f, "%s\n", subtitle);
+}
+
+static FILE *
+open_page (const char *out, const char *name)
+{
+  char *path = summary_format ("%s/%s", out, name);
+  FILE *f = fopen (path, "w");
+  if (!f)
+    fail ("write", path);
+  free (path);
+  return f;
+}
+
+static void
+close_page (FILE *f, const char *name)
+{
+  fputs ("</body>\n</html>\n", f);
+  if (ferror (f) | fclose (f))
+    fail ("write", name);
+}
+
+/* "inlined", "left", or "left in 2 of 5 units' calls".  */
+static void
+put_verdict (FILE *f, const struct site *site)
+{
+  fprintf (f, "<span class=\"verdict\">%s</span>",
+	   site->left ? "left" : "inlined");
+  if (site->left && site->inlined)
+    fprintf (f, " <span class=\"mixed\">(%d of %d calls left)</span>",
+	     site->left, site->left + site->inlined);
+  if (site->change > 0)
+    fputs (" <span class=\"change\">was inlined in the old build</span>", f);
+  else if (site->change < 0)
+    fputs (" <span class=\"change\">was left in the old build</span>", f);
+}
+
+static const char *
+site_class (const struct site *site)
+{
+  return site->change > 0 ? (site->left ? "left regressed" : "inlined")
+	 : site->change < 0 ? "inlined fixed"
+	 : site->left ? "left" : "inlined";
+}
+
+/* The call site SITE (number I) on its source page.  */
+static void
+put_call (FILE *f, const struct site *site, size_t i)
+{
+  fprintf (f, "<div class=\"call %s\" id=\"c%zu\">", site_class (site),
+	   i + 1);
+  put_verdict (f, site);
+  fprintf (f, " <a class=\"fn\" href=\"../index.html#f%d\">",
+	   site->fn + 1);
+  put_text (f, site->callee);
+  fputs ("</a> called from <code class=\"caller\">", f);
+  put_text (f, site->caller);
+  fprintf (f, "</code> at line %lld, column %lld", site->line,
+	   site->column);
+  const char *reason;
+  json_t *v;
+  json_object_foreach (site->reasons, reason, v)
+    {
+      fputs ("<div class=\"reason\">GCC: ", f);
+      put_text (f, reason);
+      fputs ("</div>", f);
+    }
+  if (site->left_call && json_object_get (site->left_call, "hint"))
+    {
+      fputs ("<div class=\"hint\">hint: ", f);
+      put_text (f, str (site->left_call, "hint"));
+      fputs ("</div>", f);
+    }
+  if (site->story)
+    {
+      fputs ("<div class=\"story\">", f);
+      put_text (f, site->story);
+      fputs ("</div>", f);
+    }
+  json_t *chain = json_object_get (site->left_call, "chain");
+  if (json_array_size (chain))
+    {
+      fputs ("<div class=\"chain\">inlined through: ", f);
+      for (size_t k = 0; k < json_array_size (chain); k++)
+	{
+	  json_t *step = json_array_get (chain, k);
+	  fputs (k ? " &rarr; <code>" : "<code>", f);
+	  put_text (f, str (step, "function"));
+	  fputs ("</code> into <code>", f);
+	  put_text (f, str (step, "into"));
+	  fputs ("</code> at ", f);
+	  if (strcmp (str (step, "file"), site->file) == 0)
+	    fprintf (f, "<a href=\"#L%lld\">line %lld</a>",
+		     num (step, "line", 0), num (step, "line", 0));
+	  else
+	    {
+	      put_text (f, str (step, "file"));
+	      fprintf (f, ":%lld", num (step, "line", 0));
+	    }
+	}
+      fputs ("</div>", f);
+    }
+  fputs ("</div>\n", f);
+}
+
+/* The lines of PATH, or NULL with errno set.  */
+static char **
+read_lines (const char *path, size_t *n)
+{
+  FILE *in = fopen (path, "r");
+  if (!in)
+    return NULL;
+  char **lines = NULL, *line = NULL;
+  size_t cap = 0;
+  ssize_t len;
+  *n = 0;
+  while ((len = getline (&line, &cap, in)) >= 0)
+    {
+      if (len && line[len - 1] == '\n')
+	line[len - 1] = '\0';
+      lines = realloc (lines, (*n + 1) * sizeof *lines);
+      lines[(*n)++] = strdup (line);
+    }
+  free (line);
+  fclose (in);
+  return lines;
+}
+
+/* The page of source file P: its lines, each hot call site below its
+   line.  */
+static void
+write_source_page (const char *out, const struct sites *s, size_t p)
+{
+  char *name = page_name (s, p);
+  FILE *f = open_page (out, name);
+  size_t first = 0, end;
+  while (first < s->n && s->v[first].page != (int) p)
+    first++;
+  for (end = first; end < s->n && s->v[end].page == (int) p; end++)
+    ;
+  int left = 0, inlined = 0;
+  for (size_t i = first; i < end; i++)
+    s->v[i].left ? left++ : inlined++;
+  page_start (f, s->v[first].file, NULL);
+  fputs ("<p><a href=\"../index.html\">&larr; index</a> &middot; <code>", f);
+  put_text (f, s->files[p]);
+  fprintf (f, "</code></p>\n<p class=\"totals\">%zu hot call site%s: "
+	   "%d left, %d inlined</p>\n", end - first,
+	   end - first == 1 ? "" : "s", left, inlined);
+
+  bool changes = false;
+  for (size_t i = first; i < end; i++)
+    if (s->v[i].change)
+      {
+	if (!changes)
+	  fputs ("<h2>Changed since the old build</h2>\n<ul "
+		 "class=\"changes\">\n", f);
+	changes = true;
+	fprintf (f, "<li class=\"%s\"><a href=\"#c%zu\">line %lld</a>: ",
+		 site_class (&s->v[i]), i + 1, s->v[i].line);
+	put_text (f, s->v[i].callee);
+	fputs (s->v[i].change > 0 ? " went from inlined to left"
+	       : " went from left to inlined", f);
+	fputs ("</li>\n", f);
+      }
+  if (changes)
+    fputs ("</ul>\n", f);
+
+  size_t n_lines = 0;
+  char **lines = read_lines (s->files[p], &n_lines);
+  if (!lines)
+    {
+      fputs ("<p class=\"missing\">Cannot read the source file <code>", f);
+      put_text (f, s->files[p]);
+      fputs ("</code>: ", f);
+      put_text (f, strerror (errno));
+      fputs (". Its hot call sites:</p>\n", f);
+    }
+  fputs ("<table class=\"src\">\n", f);
+  size_t i = first;
+  for (size_t l = 1; l <= n_lines; l++)
+    {
+      bool any_left = false, any = false;
+      for (size_t k = i; k < end && s->v[k].line == (long long) l; k++)
+	any = true, any_left |= s->v[k].left > 0;
+      fprintf (f, "<tr class=\"line%s\" id=\"L%zu\"><td class=\"ln\">"
+	       "<a href=\"#L%zu\">%zu</a></td><td class=\"code\">",
+	       any ? (any_left ? " hot-left" : " hot-inlined") : "", l, l, l);
+      put_text (f, lines[l - 1]);
+      fputs ("</td></tr>\n", f);
+      free (lines[l - 1]);
+      if (!any)
+	continue;
+      fputs ("<tr class=\"calls\"><td></td><td>\n", f);
+      for (; i < end && s->v[i].line == (long long) l; i++)
+	put_call (f, &s->v[i], i);
+      fputs ("</td></tr>\n", f);
+    }
+  free (lines);
+  /* Sites past the end of the file (it changed since the build), or in a
+     file that cannot be read.  */
+  for (size_t tail = i; i < end; i++)
+    {
+      if (i == tail || s->v[i - 1].line != s->v[i].line)
+	fprintf (f, "<tr class=\"calls\"><td class=\"ln\">%lld</td><td>\n",
+		 s->v[i].line);
+      put_call (f, &s->v[i], i);
+      if (i + 1 == end || s->v[i + 1].line != s->v[i].line)
+	fputs ("</td></tr>\n", f);
+    }
+  fputs ("</table>\n", f);
+  close_page (f, name);
+  free (name);
+}
+
+/* A link from the index to call site I: "file:line:column".  */
+static void
+put_site_link (FILE *f, const struct sites *s, size_t i)
+{
+  char *page = page_name (s, s->v[i].page);
+  fprintf (f, "<a class=\"site\" href=\"%s#c%zu\">", page, i + 1);
+  put_text (f, s->v[i].file);
+  fprintf (f, ":%lld:%lld</a>", s->v[i].line, s->v[i].column);
+  free (page);
+}
+
+static void
+put_changes (FILE *f, const struct sites *s)
+{
+  fputs ("<h2 id=\"changes\">Changed since the old build</h2>\n", f);
+  size_t n = 0;
+  for (int pass = 0; pass < 2; pass++)
+    for (size_t i = 0; i < s->n; i++)
+      {
+	const struct site *site = &s->v[i];
+	if (site->change != (pass ? -1 : 1))
+	  continue;
+	if (!n++)
+	  fputs ("<table class=\"changes\">\n<tr><th>change</th><th>call "
+		 "site</th><th>function</th><th>caller</th><th>now</th></tr>\n",
+		 f);
+	fprintf (f, "<tr class=\"%s\"><td>%s</td><td>", site_class (site),
+		 pass ? "left &rarr; inlined" : "inlined &rarr; left");
+	put_site_link (f, s, i);
+	fprintf (f, "</td><td><a href=\"#f%d\">", site->fn + 1);
+	put_text (f, site->callee);
+	fputs ("</a></td><td><code>", f);
+	put_text (f, site->caller);
+	fputs ("</code></td><td>", f);
+	const char *reason;
+	json_t *v;
+	json_object_foreach (site->reasons, reason, v)
+	  {
+	    fputs ("<div class=\"reason\">", f);
+	    put_text (f, reason);
+	    fputs ("</div>", f);
+	  }
+	if (site->story)
+	  {
+	    fputs ("<div class=\"story\">", f);
+	    put_text (f, site->story);
+	    fputs ("</div>", f);
+	  }
+	fputs ("</td></tr>\n", f);
+      }
+  if (n)
+    fputs ("</table>\n", f);
+  else
+    fputs ("<p>No hot call site changed between inlined and left.</p>\n", f);
+}
+
+/* For sorting the index: calls left per function.  */
+static long long *calls_left;
+
+static int
+compare_by_calls_left (const void *a, const void *b)
+{
+  size_t x = *(const size_t *) a, y = *(const size_t *) b;
+  if (calls_left[x] != calls_left[y])
+    return calls_left[x] > calls_left[y] ? -1 : 1;
+  return x < y ? -1 : x > y;
+}
+
+/* The indexes of the functions, those with the most calls left first,
+   then by name.  */
+static size_t *
+functions_by_calls_left (const struct sites *s, json_t *fns)
+{
+  size_t *order = calloc (s->n_functions + 1, sizeof *order);
+  calls_left = calloc (s->n_functions + 1, sizeof *calls_left);
+  for (size_t k = 0; k < s->n_functions; k++)
+    {
+      order[k] = k;
+      calls_left[k] = num (json_object_get (fns, s->functions[k]),
+			   "declined", 0);
+    }
+  qsort (order, s->n_functions, sizeof *order, compare_by_calls_left);
+  free (calls_left);
+  calls_left = NULL;
+  return order;
+}
+
+static void
+write_index (const char *out, struct build *b, const struct sites *s,
+	     bool compared)
+{
+  FILE *f = open_page (out, "index.html");
+  json_t *fns = by_function (b), *stale = stale_entries (b);
+  long long inlined = 0, left = 0;
+  int regressed = 0, fixed = 0;
+  FOR_EACH_CALL (b, unit, call)
+    json_is_true (json_object_get (call, "inlined")) ? inlined++ : left++;
+  for (size_t i = 0; i < s->n; i++)
+    s->v[i].change > 0 ? regressed++ : s->v[i].change < 0 ? fixed++ : 0;
+  page_start (f, "hotinline report", NULL);
+  fprintf (f, "<p class=\"totals\">%zu unit%s &middot; %zu hot function%s "
+	   "&middot; %zu call site%s &middot; <span class=\"inlined\">%lld "
+	   "call%s inlined</span> &middot; <span class=\"left\">%lld call%s "
+	   "left</span>", json_array_size (b->units),
+	   json_array_size (b->units) == 1 ? "" : "s", s->n_functions,
+	   s->n_functions == 1 ? "" : "s", s->n, s->n == 1 ? "" : "s",
+	   inlined, inlined == 1 ? "" : "s", left, left == 1 ? "" : "s");
+  if (compared)
+    fprintf (f, " &middot; <span class=\"regressed\">%d regressed</span> "
+	     "&middot; <span class=\"fixed\">%d now inlined</span>", regressed,
+	     fixed);
+  fputs ("</p>\n", f);
+  if (compared)
+    put_changes (f, s);
+
+  fputs ("<h2 id=\"functions\">Hot functions</h2>\n<table class=\"functions\">"
+	 "\n<tr><th>function</th><th>inlined</th><th>left</th><th>units</th>"
+	 "<th>GCC's reasons</th><th>left at</th></tr>\n", f);
+  size_t *order = functions_by_calls_left (s, fns);
+  for (size_t o = 0; o < s->n_functions; o++)
+    {
+      size_t k = order[o];
+      const char *name = s->functions[k];
+      json_t *fn = json_object_get (fns, name);
+      long long n_left = num (fn, "declined", 0);
+      fprintf (f, "<tr class=\"fn %s\" id=\"f%zu\"><td><a href=\"#f%zu\">"
+	       "<code>", n_left ? "left" : "inlined", k + 1, k + 1);
+      put_text (f, name);
+      fprintf (f, "</code></a></td><td class=\"n\">%lld</td><td class=\"n\">"
+	       "%lld</td><td class=\"n\">%zu</td><td>",
+	       num (fn, "inlined", 0), n_left,
+	       json_array_size (json_object_get (fn, "units")));
+      size_t n_reasons;
+      json_t *reasons = json_object_get (fn, "reasons");
+      char **keys = sorted_keys (reasons, &n_reasons);
+      for (size_t r = 0; r < n_reasons; r++)
+	{
+	  fputs ("<div class=\"reason\">", f);
+	  put_text (f, keys[r]);
+	  fprintf (f, " (%lld)</div>",
+		   num (reasons, keys[r], 0));
+	  free (keys[r]);
+	}
+      free (keys);
+      fputs ("</td><td>", f);
+      const char *sep = "";
+      for (size_t i = 0; i < s->n; i++)
+	if (s->v[i].left && s->v[i].fn == (int) k)
+	  {
+	    fputs (sep, f);
+	    put_site_link (f, s, i);
+	    sep = "<br>";
+	  }
+      fputs ("</td></tr>\n", f);
+    }
+  fputs ("</table>\n", f);
+  free (order);
+
+  fputs ("<h2 id=\"files\">Source files</h2>\n<ul class=\"files\">\n", f);
+  for (size_t p = 0; p < s->n_files; p++)
+    {
+      int sites = 0, n_left = 0;
+      const char *file = NULL;
+      for (size_t i = 0; i < s->n; i++)
+	if (s->v[i].page == (int) p)
+	  {
+	    file = file ? file : s->v[i].file;
+	    sites++;
+	    n_left += s->v[i].left > 0;
+	  }
+      char *page = page_name (s, p);
+      fprintf (f, "<li><a href=\"%s\"><code>", page);
+      put_text (f, file);
+      fprintf (f, "</code></a>: %d call site%s, %d left</li>\n", sites,
+	       sites == 1 ? "" : "s", n_left);
+      free (page);
+    }
+  fputs ("</ul>\n", f);
+
+  fputs ("<h2 id=\"stale\">Policy entries that matched nothing</h2>\n", f);
+  if (!json_array_size (stale))
+    fputs ("<p>None: every entry matched something.</p>\n", f);
+  else
+    {
+      fputs ("<ul class=\"stale\">\n", f);
+      for (size_t i = 0; i < json_array_size (stale); i++)
+	{
+	  fputs ("<li><code>", f);
+	  put_text (f, json_string_value (json_array_get (stale, i)));
+	  fputs ("</code></li>\n", f);
+	}
+      fputs ("</ul>\n", f);
+    }
+
+  fputs ("<h2 id=\"units\">Units</h2>\n<ul class=\"units\">\n", f);
+  for (size_t u = 0; u < json_array_size (b->units); u++)
+    {
+      json_t *unit = json_array_get (b->units, u);
+      fputs ("<li><code>", f);
+      put_text (f, str (unit, "unit"));
+      fputs ("</code> in <code>", f);
+      put_text (f, str (unit, "directory"));
+      fprintf (f, "</code>: %zu hot call%s</li>\n",
+	       json_array_size (json_object_get (unit, "calls")),
+	       json_array_size (json_object_get (unit, "calls")) == 1
+	       ? "" : "s");
+    }
+  fputs ("</ul>\n", f);
+  close_page (f, "index.html");
+  json_decref (fns);
+  json_decref (stale);
+}
+
+static void
+make_directory (const char *dir)
+{
+  if (mkdir (dir, 0777) != 0 && errno != EEXIST)
+    fail ("create", dir);
+}
+
+int
+write_site (const char *out, struct build *b, struct build *old)
+{
+  struct sites s = collect_sites (b, old);
+  make_directory (out);
+  char *src = summary_format ("%s/src", out);
+  make_directory (src);
+  free (src);
+  write_index (out, b, &s, old != NULL);
+  for (size_t p = 0; p < s.n_files; p++)
+    write_source_page (out, &s, p);
+  int regressed = 0;
+  for (size_t i = 0; i < s.n; i++)
+    regressed += s.v[i].change > 0;
+  return regressed;
+}
