@@ -43,7 +43,7 @@ CORE_SRC := plugin/policy.c plugin/policy-load.c plugin/suggest.c \
 	plugin/config.c
 PLUGIN_SRC := plugin/hotinline.cc plugin/hot-common.cc plugin/force.cc \
 	plugin/report.cc plugin/surgical.cc plugin/deps.cc \
-	plugin/hints.cc plugin/results.cc
+	plugin/hints.cc plugin/results.cc plugin/diagnose.cc
 CORE_OBJ := $(patsubst plugin/%.c,$(B)/%.o,$(CORE_SRC))
 PLUGIN_OBJ := $(patsubst plugin/%.cc,$(B)/%.o,$(PLUGIN_SRC))
 PLUGIN := $(B)/hotinline.so
