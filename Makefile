@@ -3,6 +3,7 @@
 #   make                 plugin for the default gcc, in build/gcc-MAJOR/
 #   make GCC=gcc-11      plugin for gcc-11 (outputs of each GCC coexist)
 #   make check           build and run the whole testsuite with Check
+#   make check-all       the testsuite for GCC 11 to 16 (13+ in a chroot)
 #   make install         install into $(GCC) -print-file-name=plugin
 #   make demo            run the plugin on an example
 
@@ -54,8 +55,8 @@ BINDIR ?= $(PREFIX)/bin
 PROFILE_TOOL := $(B)/hotinline-profile
 # The compiler wrapper and the compiler names it is installed under.
 CC_WRAPPER := $(B)/hotinline-cc
-CC_WRAPPER_NAMES := hotinline-gcc hotinline-g++ hotinline-gcc-12 \
-	hotinline-g++-12 hotinline-gcc-11 hotinline-g++-11
+CC_WRAPPER_NAMES := hotinline-gcc hotinline-g++ \
+	$(foreach v,11 12 13 14 15 16,hotinline-gcc-$(v) hotinline-g++-$(v))
 PROFILE_SRC := tools/hotinline-profile.c tools/profile-read.c \
 	tools/profile-names.c tools/profile-policy.c
 
@@ -97,7 +98,7 @@ $(PROFILE_TOOL): $(PROFILE_SRC) tools/profile.h $(CORE_OBJ) | $(B)
 $(TEST_BIN): $(TEST_SRC) $(wildcard testsuite/*.h) $(CORE_OBJ)
 	$(GCC) -std=gnu11 $(WARN) $(OPT) -Iplugin -Itestsuite $(CHECK_CFLAGS) \
 		$(TEST_SRC) $(CORE_OBJ) -o $@ $(CHECK_LIBS) $(YAML_LIBS) \
-		$(IBERTY_LIBS)
+		$(IBERTY_LIBS) $(JANSSON_LIBS)
 
 $(BENCH_BIN): testsuite/bench-strategies.c testsuite/harness.c \
 		testsuite/harness.h
@@ -141,10 +142,10 @@ check: $(PLUGIN) $(TEST_BIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 	HOTINLINE_SRCDIR=$(CURDIR) HOTINLINE_WORKDIR=$(abspath $(B))/work \
 	./$(TEST_BIN)
 
-# The whole testsuite for both supported GCCs.
+# The whole testsuite for every supported GCC: 12 and 11 here, 13 to 16
+# in a Debian testing chroot that tools/forky-chroot.sh makes (root).
 check-all:
-	$(MAKE) check GCC=gcc
-	$(MAKE) check GCC=gcc-11
+	MAKE="$(MAKE)" sh tools/check-all.sh
 
 install: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 	install -d $(DESTDIR)$(PLUGINDIR) $(DESTDIR)$(DATADIR)/policies \

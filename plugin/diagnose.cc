@@ -18,7 +18,9 @@ hot_restore_error_count (void)
 }
 
 /* Emit at KIND, keeping a warning a warning under -Werror when the
-   arguments say so.  */
+   arguments say so.  In a diagnostic group of its own, or of the caller's
+   with its notes: GCC 16 insists on one, and JSON and SARIF output nest a
+   group's notes under its warning.  */
 static bool
 emit (hot_diagnostic_kind kind, location_t loc, const char *fmt, va_list *ap)
 {
@@ -30,6 +32,7 @@ emit (hot_diagnostic_kind kind, location_t loc, const char *fmt, va_list *ap)
   if (kind == HOT_DK_WARNING && hot_config.no_werror)
     hot_set_werror_requested (false);
   int errors = errorcount;
+  auto_diagnostic_group group;
   bool shown = emit_diagnostic_valist (kind, loc, 0, fmt, ap);
   hot_set_werror_requested (saved);
   if (kind == HOT_DK_ERROR && errorcount > errors)
@@ -46,6 +49,7 @@ hot_warn_only (location_t loc, const char *fmt, ...)
   va_list ap;
   bool saved = hot_werror_requested_p ();
   hot_set_werror_requested (false);
+  auto_diagnostic_group group;
   va_start (ap, fmt);
   emit_diagnostic_valist (HOT_DK_WARNING, loc, 0, fmt, &ap);
   va_end (ap);
@@ -93,6 +97,7 @@ hot_report_entry_problem (location_t loc, const struct policy_entry *entry,
   va_list ap;
   bool strict = hot_config.strict || entry->strict;
 
+  auto_diagnostic_group group;
   va_start (ap, fmt);
   bool shown = emit (strict ? HOT_DK_ERROR : HOT_DK_WARNING, loc, fmt, &ap);
   va_end (ap);

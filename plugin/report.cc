@@ -215,6 +215,7 @@ report_call (rtx_insn *insn, const hot_call &c, tree fn)
 
   hot_stats.calls_not_inlined++;
   results_note_left_call (loc, caller, hot, why, c.entry);
+  auto_diagnostic_group group;	/* The report and its notes.  */
   bool shown;
   if (hot != c.callee && hot == caller)
     /* GCC split the function, inlined the head and calls the rest.  */

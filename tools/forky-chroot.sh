@@ -19,7 +19,7 @@ SRC=$(cd "$(dirname "$0")/.." && pwd)
 PACKAGES="gcc-13 g++-13 gcc-13-plugin-dev gcc-14 g++-14 gcc-14-plugin-dev
 gcc-15 g++-15 gcc-15-plugin-dev gcc-16 g++-16 gcc-16-plugin-dev
 make pkg-config binutils libyaml-dev libiberty-dev libjansson-dev check
-valgrind cmake ccache distcc icecc iproute2"
+valgrind cmake ccache distcc distcc-pump icecc iproute2"
 # The stamp names the packages, so that a changed list remakes the system.
 STAMP=$ROOT/.hotinline-complete
 WANT=$(echo $PACKAGES)
@@ -38,9 +38,14 @@ mirror() {
 	echo "${m:-http://deb.debian.org/debian}"
 }
 
+# A clean environment, but for Check's selection of suites and cases.
 in_root() {
 	chroot "$ROOT" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin \
-		HOME=/root LC_ALL=C.UTF-8 DEBIAN_FRONTEND=noninteractive "$@"
+		HOME=/root LC_ALL=C.UTF-8 DEBIAN_FRONTEND=noninteractive \
+		${CK_RUN_SUITE+"CK_RUN_SUITE=$CK_RUN_SUITE"} \
+		${CK_RUN_CASE+"CK_RUN_CASE=$CK_RUN_CASE"} \
+		${CK_VERBOSITY+"CK_VERBOSITY=$CK_VERBOSITY"} \
+		${CK_FORK+"CK_FORK=$CK_FORK"} "$@"
 }
 
 MOUNTS=
