@@ -160,12 +160,21 @@ report_location (rtx_insn *insn, location_t loc, tree fn)
     return loc;
   location_t where = DECL_SOURCE_LOCATION (source_caller (loc, fn));
   for (rtx_insn *prev = PREV_INSN (insn); prev; prev = PREV_INSN (prev))
-    if (NONDEBUG_INSN_P (prev)
-	&& LOCATION_LOCUS (INSN_LOCATION (prev)) != UNKNOWN_LOCATION)
-      {
-	where = LOCATION_LOCUS (INSN_LOCATION (prev));
-	break;
-      }
+    {
+      /* The line table also takes the start of a statement from its
+	 marker (-gstatement-frontiers), which may follow the last insn
+	 with a location.  */
+      location_t at = UNKNOWN_LOCATION;
+      if (NONDEBUG_INSN_P (prev) || DEBUG_MARKER_INSN_P (prev))
+	at = INSN_LOCATION (prev);
+      else if (NOTE_P (prev) && NOTE_KIND (prev) == NOTE_INSN_BEGIN_STMT)
+	at = NOTE_MARKER_LOCATION (prev);
+      if (LOCATION_LOCUS (at) != UNKNOWN_LOCATION)
+	{
+	  where = LOCATION_LOCUS (at);
+	  break;
+	}
+    }
   tree block = LOCATION_BLOCK (loc);
   return block ? set_block (where, block) : where;
 }
