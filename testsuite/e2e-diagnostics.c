@@ -252,8 +252,9 @@ read_sarif (json_t *doc, struct machine_diagnostic *out, size_t *n)
 static bool
 gcc_has_format (const char *name)
 {
-  return harness_sh (harness_fmt ("%s -fdiagnostics-format=%s -fsyntax-only "
-				  "-x c /dev/null", harness_gcc (), name))
+  return harness_sh (harness_fmt ("cd %s && %s -fdiagnostics-format=%s "
+				  "-fsyntax-only -x c /dev/null",
+				  harness_tmpdir (), harness_gcc (), name))
 	   .status
 	 == 0;
 }

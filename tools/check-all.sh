@@ -8,12 +8,13 @@
 # HOTINLINE_HOST_GCCS    native GCCs (default: gcc-12 gcc-11)
 # HOTINLINE_CHROOT_GCCS  GCCs run in the chroot (default: 13 to 16;
 #                        empty: no chroot)
+# HOTINLINE_CHECK_LOGS   where the logs go (build/check-all)
 set -u
 cd "$(dirname "$0")/.."
 MAKE=${MAKE:-make}
 HOST_GCCS=${HOTINLINE_HOST_GCCS-gcc-12 gcc-11}
 CHROOT_GCCS=${HOTINLINE_CHROOT_GCCS-gcc-13 gcc-14 gcc-15 gcc-16}
-LOGS=build/check-all
+LOGS=${HOTINLINE_CHECK_LOGS:-build/check-all}
 mkdir -p "$LOGS"
 SUMMARY=$LOGS/summary
 : > "$SUMMARY"

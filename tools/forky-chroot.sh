@@ -95,14 +95,24 @@ create() {
 }
 
 run() {
+	# In a mount namespace of its own: the mounts are private to this run
+	# (runs may go side by side) and vanish with it, however it ends.
+	if [ -z "${HOTINLINE_CHROOT_PRIVATE:-}" ]; then
+		HOTINLINE_CHROOT_PRIVATE=1 exec unshare --mount \
+			--propagation private sh "$0" run "$@"
+	fi
 	[ -f "$STAMP" ] || {
 		echo "forky-chroot: no complete system at $ROOT;" \
 			"run $0 create" >&2
 		exit 1
 	}
+	# The root a mount of its own, so that unshare --mount works in it
+	# (the icecream tests).
+	mount_in "$ROOT" "" --bind
 	mount_in /proc /proc "-t proc"
 	mount_in /dev /dev --bind
 	mount_in /dev/pts /dev/pts --bind
+	mount_in /dev/shm /dev/shm --bind
 	mount_in "$SRC" /src --bind
 	cp /etc/resolv.conf "$ROOT/etc/resolv.conf" 2>/dev/null || true
 	status=0
