@@ -3,6 +3,7 @@
 #   make                 plugin for the default gcc, in build/gcc-MAJOR/
 #   make GCC=gcc-11      plugin for gcc-11 (outputs of each GCC coexist)
 #   make check           build and run the whole testsuite with Check
+#   make check-all       the testsuite for GCC 11 to 16 (13+ in a chroot)
 #   make install         install into $(GCC) -print-file-name=plugin
 #   make demo            run the plugin on an example
 
@@ -45,7 +46,8 @@ CORE_SRC := plugin/policy.c plugin/policy-load.c plugin/suggest.c \
 PLUGIN_SRC := plugin/hotinline.cc plugin/hot-common.cc plugin/force.cc \
 	plugin/always-inline-rules.cc \
 	plugin/report.cc plugin/surgical.cc plugin/deps.cc \
-	plugin/hints.cc plugin/results.cc plugin/line-table.cc
+	plugin/hints.cc plugin/results.cc plugin/line-table.cc \
+	plugin/diagnose.cc
 CORE_OBJ := $(patsubst plugin/%.c,$(B)/%.o,$(CORE_SRC))
 PLUGIN_OBJ := $(patsubst plugin/%.cc,$(B)/%.o,$(PLUGIN_SRC))
 PLUGIN := $(B)/hotinline.so
@@ -56,8 +58,8 @@ BINDIR ?= $(PREFIX)/bin
 PROFILE_TOOL := $(B)/hotinline-profile
 # The compiler wrapper and the compiler names it is installed under.
 CC_WRAPPER := $(B)/hotinline-cc
-CC_WRAPPER_NAMES := hotinline-gcc hotinline-g++ hotinline-gcc-12 \
-	hotinline-g++-12 hotinline-gcc-11 hotinline-g++-11
+CC_WRAPPER_NAMES := hotinline-gcc hotinline-g++ \
+	$(foreach v,11 12 13 14 15 16,hotinline-gcc-$(v) hotinline-g++-$(v))
 PROFILE_SRC := tools/hotinline-profile.c tools/profile-read.c \
 	tools/profile-names.c tools/profile-policy.c
 
@@ -108,7 +110,7 @@ $(PROFILE_TOOL): $(PROFILE_SRC) tools/profile.h plugin/version.h \
 $(TEST_BIN): $(TEST_SRC) $(wildcard testsuite/*.h) $(CORE_OBJ)
 	$(GCC) -std=gnu11 $(WARN) $(OPT) -Iplugin -Itestsuite $(CHECK_CFLAGS) \
 		$(TEST_SRC) $(CORE_OBJ) -o $@ $(CHECK_LIBS) $(YAML_LIBS) \
-		$(IBERTY_LIBS)
+		$(IBERTY_LIBS) $(JANSSON_LIBS)
 
 $(BENCH_BIN): testsuite/bench-strategies.c testsuite/harness.c \
 		testsuite/harness.h
@@ -183,10 +185,10 @@ check-real: $(PLUGIN)
 	GCC=$(GCC) HOTINLINE_PLUGIN=$(abspath $(PLUGIN)) \
 	sh testsuite/real/run.sh $(REAL)
 
-# The whole testsuite for both supported GCCs.
+# The whole testsuite for every supported GCC: 12 and 11 here, 13 to 16
+# in a Debian testing chroot that tools/forky-chroot.sh makes (root).
 check-all:
-	$(MAKE) check GCC=gcc
-	$(MAKE) check GCC=gcc-11
+	MAKE="$(MAKE)" sh tools/check-all.sh
 
 install: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 	install -d $(DESTDIR)$(PLUGINDIR) $(DESTDIR)$(DATADIR)/policies \

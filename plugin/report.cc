@@ -255,6 +255,7 @@ report_call (const left_call &l, tree fn)
   hot_stats.calls_not_inlined += l.count;
   for (unsigned i = 0; i < l.count; i++)
     results_note_left_call (loc, caller, hot, why, c.entry);
+  auto_diagnostic_group group;	/* The report and its notes.  */
   bool shown;
   bool split = hot == caller && split_part_p (c.callee);
   tree outer = split ? inlined_into (c.loc, fn) : NULL_TREE;

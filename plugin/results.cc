@@ -6,7 +6,6 @@
 #include "gcc-compat.h"
 
 #include "hotinline.h"
-#include "json.h"
 
 namespace {
 
@@ -239,7 +238,7 @@ write_results (void *, void *)
       return;
     }
   json::object *root = unit_json ();
-  root->dump (f);
+  hot_json_dump (root, f);
   fputc ('\n', f);
   delete root;
   if (fclose (f) != 0 || rename (tmp, path) != 0)

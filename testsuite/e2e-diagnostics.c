@@ -1,8 +1,10 @@
 /* How reports meet GCC's diagnostic switches: severities, -Werror, -w,
-   JSON output, quiet and summary.  All on testsuite/samples/report.c,
-   where four hot calls stay calls (three to mix, one to pinned).  */
+   JSON and SARIF output, quiet and summary.  All on
+   testsuite/samples/report.c, where four hot calls stay calls (three to
+   mix, one to pinned).  */
 #define _GNU_SOURCE
 #include <check.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -144,21 +146,191 @@ START_TEST (test_quiet_prints_only_errors)
 }
 END_TEST
 
-START_TEST (test_json_diagnostics_carry_reports)
+/* GCC's machine-readable diagnostics carry the reports and their notes,
+   the "inlined from" chain included.  Each format is read with jansson
+   into the same list of diagnostics: kind, message, line, column, and
+   whether it is a note nested under the diagnostic before it.  */
+struct machine_diagnostic
 {
-  struct run r = compile_report (NULL, "", "-fdiagnostics-format=json");
-  ck_assert_int_eq (r.status, 0);
-  ck_assert_msg (r.err[0] == '[', "not JSON: %.200s", r.err);
+  const char *kind;
+  const char *message;
+  json_int_t line, column;
+  bool nested;
+};
+
+struct machine_format
+{
+  const char *name;		/* -fdiagnostics-format=NAME */
+  const char *file;		/* Written to this file, or NULL: stderr.  */
+  bool sarif;
+};
+
+static const struct machine_format machine_formats[] = {
+  { "json", NULL, false },
+  { "sarif-stderr", NULL, true },
+  { "sarif-file", "report.c.sarif", true },
+};
+
+static void
+add_machine_diagnostic (struct machine_diagnostic *out, size_t *n,
+			const char *kind, const char *message, json_t *line,
+			json_t *column, bool nested)
+{
+  ck_assert_msg (*n < 64, "too many diagnostics");
+  out[*n] = (struct machine_diagnostic) {
+    kind, message, json_integer_value (line), json_integer_value (column),
+    nested
+  };
+  ++*n;
+}
+
+/* GCC's JSON: an array of diagnostics, notes among a diagnostic's
+   "children".  */
+static void
+read_gcc_json (json_t *list, bool nested, struct machine_diagnostic *out,
+	       size_t *n)
+{
+  size_t i;
+  json_t *d;
+  json_array_foreach (list, i, d)
+    {
+      json_t *caret = json_object_get (json_array_get (json_object_get
+						       (d, "locations"), 0),
+				       "caret");
+      add_machine_diagnostic (out, n,
+			      json_string_value (json_object_get (d, "kind")),
+			      json_string_value (json_object_get (d,
+								  "message")),
+			      json_object_get (caret, "line"),
+			      json_object_get (caret, "column"), nested);
+      read_gcc_json (json_object_get (d, "children"), true, out, n);
+    }
+}
+
+static json_t *
+sarif_region (json_t *location)
+{
+  return json_object_get (json_object_get (location, "physicalLocation"),
+			  "region");
+}
+
+/* SARIF: the run's results, a group's notes as "relatedLocations".  */
+static void
+read_sarif (json_t *doc, struct machine_diagnostic *out, size_t *n)
+{
+  json_t *results = json_object_get (json_array_get (json_object_get
+						      (doc, "runs"), 0),
+				     "results");
+  ck_assert_msg (json_is_array (results), "no runs[0].results");
+  size_t i, j;
+  json_t *r, *rel;
+  json_array_foreach (results, i, r)
+    {
+      json_t *region
+	= sarif_region (json_array_get (json_object_get (r, "locations"), 0));
+      add_machine_diagnostic
+	(out, n, json_string_value (json_object_get (r, "level")),
+	 json_string_value (json_object_get (json_object_get (r, "message"),
+					     "text")),
+	 json_object_get (region, "startLine"),
+	 json_object_get (region, "startColumn"), false);
+      json_array_foreach (json_object_get (r, "relatedLocations"), j, rel)
+	{
+	  region = sarif_region (rel);
+	  add_machine_diagnostic
+	    (out, n, "note",
+	     json_string_value (json_object_get (json_object_get (rel,
+								  "message"),
+						 "text")),
+	     json_object_get (region, "startLine"),
+	     json_object_get (region, "startColumn"), true);
+	}
+    }
+}
+
+/* Whether this GCC has -fdiagnostics-format=NAME (JSON is gone in 16,
+   SARIF came in 13).  */
+static bool
+gcc_has_format (const char *name)
+{
+  return harness_sh (harness_fmt ("cd %s && %s -fdiagnostics-format=%s "
+				  "-fsyntax-only -x c /dev/null",
+				  harness_tmpdir (), harness_gcc (), name))
+	   .status
+	 == 0;
+}
+
+START_TEST (test_machine_diagnostics_carry_reports)
+{
+  const struct machine_format *f = &machine_formats[_i];
+  if (!gcc_has_format (f->name))
+    {
+      fprintf (stderr, "SKIP %s diagnostics: %s has no "
+	       "-fdiagnostics-format=%s\n", f->name, harness_gcc (), f->name);
+      return;
+    }
+  const char *policy = harness_src ("testsuite/samples/report.yaml");
+  struct run r = harness_sh
+    (harness_fmt ("cd %s && %s -fplugin=%s -fplugin-arg-hotinline-policy=%s "
+		  "-O2 -c -o /dev/null -fdiagnostics-format=%s %s",
+		  harness_tmpdir (), harness_gcc (), harness_plugin (), policy,
+		  f->name, harness_src ("testsuite/samples/report.c")));
+  ck_assert_msg (r.status == 0, "status %d: %.2000s", r.status, r.err);
+  const char *text = r.err;
+  if (f->file)
+    {
+      text = harness_read (harness_fmt ("%s/%s", harness_tmpdir (), f->file),
+			   NULL);
+      ck_assert_msg (text, "no %s written", f->file);
+    }
+  json_error_t error;
+  json_t *doc = json_loads (text, 0, &error);
+  ck_assert_msg (doc, "not JSON (line %d: %s): %.300s", error.line,
+		 error.text, text);
+  struct machine_diagnostic ds[64];
   size_t n = 0;
-  for (const char *s = r.err; (s = strstr (s, "\"message\": \"hot function "));
-       s++)
-    n++;
-  ck_assert_uint_eq (n, REPORTED_CALLS);
-  ck_assert_ptr_nonnull (strstr (r.err, "\"message\": \"hot function 'mix' "
-				 "not inlined into 'table': --param "
-				 "max-inline-insns-auto limit reached "
-				 "[hotinline]\""));
-  ck_assert_ptr_nonnull (strstr (r.err, "\"kind\": \"warning\""));
+  if (f->sarif)
+    read_sarif (doc, ds, &n);
+  else
+    read_gcc_json (doc, false, ds, &n);
+
+  /* The four reports, the note naming the entry under each, and where
+     the call to mix in wrap was inlined into first and into second.  */
+  size_t reports = 0, entry_notes = 0;
+  bool into_first = false, into_second = false;
+  for (size_t i = 0; i < n; i++)
+    {
+      ck_assert_msg (ds[i].kind && ds[i].message, "diagnostic %zu lacks a "
+		     "kind or a message", i);
+      if (strncmp (ds[i].message, "hot function ", 13) == 0)
+	{
+	  ck_assert_str_eq (ds[i].kind, "warning");
+	  ck_assert (!ds[i].nested);
+	  reports++;
+	}
+      if (strncmp (ds[i].message, "policy entry for ", 17) == 0
+	  && ds[i].nested && strcmp (ds[i].kind, "note") == 0)
+	entry_notes++;
+      if (strcmp (ds[i].message, "'wrap' inlined into 'first' here "
+		  "[hotinline]") == 0)
+	into_first = ds[i].nested && ds[i].line == 67 && ds[i].column == 38;
+      if (strcmp (ds[i].message, "'wrap' inlined into 'second' here "
+		  "[hotinline]") == 0)
+	into_second = ds[i].nested && ds[i].line == 68 && ds[i].column == 39;
+    }
+  ck_assert_uint_eq (reports, REPORTED_CALLS);
+  ck_assert_uint_eq (entry_notes, REPORTED_CALLS);
+  ck_assert_msg (into_first && into_second, "no inline chain at "
+		 "report.c:67:38 and 68:39, nested under its report:\n%.3000s",
+		 text);
+  bool found = false;
+  for (size_t i = 0; i < n; i++)
+    found |= strcmp (ds[i].message, "hot function 'mix' not inlined into "
+		     "'table': --param max-inline-insns-auto limit reached "
+		     "[hotinline]") == 0
+	     && ds[i].line == 63 && ds[i].column == 9;
+  ck_assert_msg (found, "no report of mix in table at report.c:63:9");
+  json_decref (doc);
 }
 END_TEST
 
@@ -461,7 +633,8 @@ diagnostics_suite (void)
   tcase_add_test (tc, test_entry_severity_applies_to_its_calls);
   tcase_add_test (tc, test_w_silences_reports);
   tcase_add_test (tc, test_quiet_prints_only_errors);
-  tcase_add_test (tc, test_json_diagnostics_carry_reports);
+  tcase_add_loop_test (tc, test_machine_diagnostics_carry_reports, 0,
+		       sizeof machine_formats / sizeof machine_formats[0]);
   tcase_add_test (tc, test_summary_counts_the_unit);
   tcase_add_test (tc, test_qualified_cxx_member_is_reported);
   tcase_add_test (tc, test_builtins_and_generated_calls_are_not_hot_calls);

@@ -267,7 +267,7 @@ START_TEST (test_harness_counts_every_kind_of_call)
     "__attribute__ ((noinline)) static int f (int x) { return x * 3; }\n"
     "__attribute__ ((noinline)) int g (int x) { return f (x) + 1; }\n"
     "__attribute__ ((noinline)) int tail (int x) { return f (x + 1); }\n"
-    "__attribute__ ((section (\".text.other\"))) int h (int x)\n"
+    "__attribute__ ((noinline, section (\".text.other\"))) int h (int x)\n"
     "{ return f (x) * f (x + 2); }\n"
     "int main (void) { return f (1) + g (2) + tail (3) + h (4); }\n");
   const char *flags[] = { "-O2", "-O2 -ffunction-sections", "-O2 -fPIC" };

@@ -1,0 +1,106 @@
+/* How hotinline's diagnostics meet GCC's switches: severities, -Werror,
+   -w, and errors that must not stop the compilation early.  What this
+   needs of GCC's diagnostic machinery is in gcc-compat.h.  */
+#include "gcc-compat.h"
+
+#include "hotinline.h"
+
+/* hotinline's errors, hidden from GCC's error count until the end of the
+   compilation: GCC stops compiling functions at its first error, and the
+   user should see every hot call that failed, not just the first.  */
+static int hidden_errors;
+
+void
+hot_restore_error_count (void)
+{
+  errorcount += hidden_errors;
+  hidden_errors = 0;
+}
+
+/* Emit at KIND, keeping a warning a warning under -Werror when the
+   arguments say so.  In a diagnostic group of its own, or of the caller's
+   with its notes: GCC 16 insists on one, and JSON and SARIF output nest a
+   group's notes under its warning.  */
+static bool
+emit (hot_diagnostic_kind kind, location_t loc, const char *fmt, va_list *ap)
+{
+  if (kind == HOT_DK_NOTE && inhibit_warnings)
+    return false;		/* -w silences report notes too.  */
+  if (hot_config.quiet && kind != HOT_DK_ERROR)
+    return false;
+  bool saved = hot_werror_requested_p ();
+  if (kind == HOT_DK_WARNING && hot_config.no_werror)
+    hot_set_werror_requested (false);
+  int errors = errorcount;
+  auto_diagnostic_group group;
+  bool shown = emit_diagnostic_valist (kind, loc, 0, fmt, ap);
+  hot_set_werror_requested (saved);
+  if (kind == HOT_DK_ERROR && errorcount > errors)
+    {
+      hidden_errors += errorcount - errors;
+      errorcount = errors;
+    }
+  return shown;
+}
+
+void
+hot_warn_only (location_t loc, const char *fmt, ...)
+{
+  va_list ap;
+  bool saved = hot_werror_requested_p ();
+  hot_set_werror_requested (false);
+  auto_diagnostic_group group;
+  va_start (ap, fmt);
+  emit_diagnostic_valist (HOT_DK_WARNING, loc, 0, fmt, &ap);
+  va_end (ap);
+  hot_set_werror_requested (saved);
+}
+
+static hot_diagnostic_kind
+kind_of (enum policy_severity s)
+{
+  switch (s)
+    {
+    case POLICY_SEVERITY_NOTE:
+      return HOT_DK_NOTE;
+    case POLICY_SEVERITY_ERROR:
+      return HOT_DK_ERROR;
+    case POLICY_SEVERITY_WARNING:
+    default:
+      return HOT_DK_WARNING;
+    }
+}
+
+bool
+hot_emit_report (location_t loc, const struct policy_entry *entry,
+		 const char *fmt, ...)
+{
+  va_list ap;
+  enum policy_severity severity
+    = hot_config.severity >= 0 ? (enum policy_severity) hot_config.severity
+			       : entry->severity;
+  hot_diagnostic_kind kind = kind_of (severity);
+  /* Forced call by call, a call left is the entry's "cannot be forced";
+     under attribute forcing that error is given at the definition.  */
+  if ((hot_config.strict || entry->strict) && hot_forced_per_call (entry))
+    kind = HOT_DK_ERROR;
+  va_start (ap, fmt);
+  bool shown = emit (kind, loc, fmt, &ap);
+  va_end (ap);
+  return shown;
+}
+
+void
+hot_report_entry_problem (location_t loc, const struct policy_entry *entry,
+			  const char *fmt, ...)
+{
+  va_list ap;
+  bool strict = hot_config.strict || entry->strict;
+
+  auto_diagnostic_group group;
+  va_start (ap, fmt);
+  bool shown = emit (strict ? HOT_DK_ERROR : HOT_DK_WARNING, loc, fmt, &ap);
+  va_end (ap);
+  if (shown)
+    hot_note_entry (loc, entry);
+}

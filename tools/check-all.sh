@@ -1,0 +1,63 @@
+#!/bin/sh
+# The whole testsuite for every GCC hotinline supports: those this machine
+# has (Debian 12: GCC 12 and 11) natively, GCC 13 to 16 in a Debian
+# testing chroot (tools/forky-chroot.sh, made on the first run; needs
+# root).  Each run's output goes to build/check-all/gcc-N.log; the closing
+# lines give the count and time of each.  Fails when any run fails.
+#
+# HOTINLINE_HOST_GCCS    native GCCs (default: gcc-12 gcc-11)
+# HOTINLINE_CHROOT_GCCS  GCCs run in the chroot (default: 13 to 16;
+#                        empty: no chroot)
+# HOTINLINE_CHECK_LOGS   where the logs go (build/check-all)
+set -u
+cd "$(dirname "$0")/.."
+MAKE=${MAKE:-make}
+HOST_GCCS=${HOTINLINE_HOST_GCCS-gcc-12 gcc-11}
+CHROOT_GCCS=${HOTINLINE_CHROOT_GCCS-gcc-13 gcc-14 gcc-15 gcc-16}
+LOGS=${HOTINLINE_CHECK_LOGS:-build/check-all}
+mkdir -p "$LOGS"
+SUMMARY=$LOGS/summary
+: > "$SUMMARY"
+failed=0
+
+# run GCC WHERE CMD...: run CMD, log it, and note its closing count.
+run() {
+	gcc=$1 where=$2
+	shift 2
+	log=$LOGS/$gcc.log
+	echo "=== make check GCC=$gcc ($where)"
+	start=$(date +%s)
+	"$@" > "$log" 2>&1
+	status=$?
+	secs=$(( $(date +%s) - start ))
+	tail -n 40 "$log"
+	count=$(grep -E '^[0-9]+%: Checks: ' "$log" | tail -n 1)
+	[ -n "$count" ] || count="no test run (see $log)"
+	[ $status -eq 0 ] || failed=1
+	printf '%-7s %-7s %4ds  %s%s\n' "$gcc" "$where" "$secs" "$count" \
+		"$([ $status -eq 0 ] || echo "  FAILED (exit $status)")" \
+		>> "$SUMMARY"
+}
+
+for gcc in $HOST_GCCS; do
+	run "$gcc" host $MAKE check GCC="$gcc"
+done
+if [ -n "$CHROOT_GCCS" ]; then
+	start=$(date +%s)
+	if sh tools/forky-chroot.sh create; then
+		printf '%-7s %-7s %4ds  %s\n' chroot create \
+			"$(( $(date +%s) - start ))" "tools/forky-chroot.sh create" \
+			>> "$SUMMARY"
+		for gcc in $CHROOT_GCCS; do
+			run "$gcc" chroot sh tools/forky-chroot.sh run \
+				make check GCC="$gcc"
+		done
+	else
+		echo "chroot  create  FAILED: no tests for $CHROOT_GCCS" \
+			>> "$SUMMARY"
+		failed=1
+	fi
+fi
+echo "=== make check-all: per GCC"
+cat "$SUMMARY"
+exit $failed

@@ -1,0 +1,129 @@
+#!/bin/sh
+# A Debian testing ("forky") system with GCC 13 to 16, for testing the
+# plugin against the GCCs that Debian 12 does not have.
+#
+#   tools/forky-chroot.sh create        make it, or reuse it when complete
+#   tools/forky-chroot.sh run CMD...    run CMD in it, in this checkout
+#
+# HOTINLINE_CHROOT   where it lives (/var/cache/hotinline/forky)
+# HOTINLINE_MIRROR   the Debian archive (the one apt uses here, or
+#                    http://deb.debian.org/debian)
+#
+# Needs root and debootstrap.  The checkout is bind-mounted at /src, with
+# /proc and /dev (process substitution needs /dev/fd); the mounts are
+# undone however the command ends.
+set -eu
+
+ROOT=${HOTINLINE_CHROOT:-/var/cache/hotinline/forky}
+SRC=$(cd "$(dirname "$0")/.." && pwd)
+PACKAGES="gcc-13 g++-13 gcc-13-plugin-dev gcc-14 g++-14 gcc-14-plugin-dev
+gcc-15 g++-15 gcc-15-plugin-dev gcc-16 g++-16 gcc-16-plugin-dev
+make pkg-config binutils libyaml-dev libiberty-dev libjansson-dev check
+valgrind cmake ccache distcc distcc-pump icecc iproute2"
+# The stamp names the packages, so that a changed list remakes the system.
+STAMP=$ROOT/.hotinline-complete
+WANT=$(echo $PACKAGES)
+
+mirror() {
+	if [ -n "${HOTINLINE_MIRROR:-}" ]; then
+		echo "$HOTINLINE_MIRROR"
+		return
+	fi
+	# The first Debian archive apt is configured with (deb822 or one-line).
+	m=$(cat /etc/apt/sources.list.d/*.sources /etc/apt/sources.list \
+		2>/dev/null | sed -n \
+		-e 's|^URIs: *\(http[^ ]*/debian\)/*$|\1|p' \
+		-e 's|^deb  *\(\[[^]]*\]  *\)\{0,1\}\(http[^ ]*/debian\)/* .*|\2|p' \
+		| head -n 1)
+	echo "${m:-http://deb.debian.org/debian}"
+}
+
+# A clean environment, but for Check's selection of suites and cases.
+in_root() {
+	chroot "$ROOT" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin \
+		HOME=/root LC_ALL=C.UTF-8 DEBIAN_FRONTEND=noninteractive \
+		${CK_RUN_SUITE+"CK_RUN_SUITE=$CK_RUN_SUITE"} \
+		${CK_RUN_CASE+"CK_RUN_CASE=$CK_RUN_CASE"} \
+		${CK_VERBOSITY+"CK_VERBOSITY=$CK_VERBOSITY"} \
+		${CK_FORK+"CK_FORK=$CK_FORK"} "$@"
+}
+
+MOUNTS=
+mount_in() { # what where [options]
+	mkdir -p "$ROOT$2"
+	mount ${3:-} "$1" "$ROOT$2"
+	MOUNTS="$ROOT$2 $MOUNTS"
+}
+unmount_all() {
+	for m in $MOUNTS; do
+		umount "$m" 2>/dev/null || umount -l "$m" || true
+	done
+	MOUNTS=
+}
+trap unmount_all EXIT
+trap 'exit 130' INT TERM HUP
+
+create() {
+	if [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$WANT" ]; then
+		echo "forky-chroot: reusing $ROOT"
+		return
+	fi
+	command -v debootstrap >/dev/null || {
+		echo "forky-chroot: debootstrap is not installed" >&2
+		exit 1
+	}
+	rm -f "$STAMP"
+	m=$(mirror)
+	if [ ! -x "$ROOT/usr/bin/apt-get" ]; then
+		echo "forky-chroot: debootstrap forky into $ROOT from $m"
+		rm -rf "$ROOT"
+		mkdir -p "$ROOT"
+		# Debian 12's debootstrap has no forky script; sid's fits.
+		debootstrap --variant=minbase forky "$ROOT" "$m" \
+			/usr/share/debootstrap/scripts/sid
+	fi
+	echo "deb $m forky main" > "$ROOT/etc/apt/sources.list"
+	mount_in /proc /proc "-t proc"
+	mount_in /dev /dev --bind
+	# The archive's copy may be older than its Release file's validity.
+	in_root apt-get -o Acquire::Check-Valid-Until=false update
+	in_root apt-get install -y --no-install-recommends $PACKAGES
+	in_root apt-get clean
+	unmount_all
+	echo "$WANT" > "$STAMP"
+	echo "forky-chroot: $ROOT is complete"
+}
+
+run() {
+	# In a mount namespace of its own: the mounts are private to this run
+	# (runs may go side by side) and vanish with it, however it ends.
+	if [ -z "${HOTINLINE_CHROOT_PRIVATE:-}" ]; then
+		HOTINLINE_CHROOT_PRIVATE=1 exec unshare --mount \
+			--propagation private sh "$0" run "$@"
+	fi
+	[ -f "$STAMP" ] || {
+		echo "forky-chroot: no complete system at $ROOT;" \
+			"run $0 create" >&2
+		exit 1
+	}
+	# The root a mount of its own, so that unshare --mount works in it
+	# (the icecream tests).
+	mount_in "$ROOT" "" --bind
+	mount_in /proc /proc "-t proc"
+	mount_in /dev /dev --bind
+	mount_in /dev/pts /dev/pts --bind
+	mount_in /dev/shm /dev/shm --bind
+	mount_in "$SRC" /src --bind
+	cp /etc/resolv.conf "$ROOT/etc/resolv.conf" 2>/dev/null || true
+	status=0
+	in_root sh -c 'cd /src && exec "$@"' sh "$@" || status=$?
+	unmount_all
+	return $status
+}
+
+[ "$(id -u)" -eq 0 ] || { echo "forky-chroot: needs root" >&2; exit 1; }
+case "${1:-}" in
+create) create ;;
+run) shift; run "$@" ;;
+*) echo "usage: $0 create | run CMD..." >&2; exit 2 ;;
+esac
