@@ -24,6 +24,8 @@ B := build/gcc-$(GCC_MAJOR)
 
 YAML_CFLAGS := $(shell $(PKG_CONFIG) --cflags yaml-0.1)
 YAML_LIBS := $(shell $(PKG_CONFIG) --libs yaml-0.1)
+# xxHash is used header-only (XXH_INLINE_ALL): nothing to link.
+XXHASH_CFLAGS := $(shell $(PKG_CONFIG) --cflags libxxhash)
 CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check)
 CHECK_LIBS = $(shell $(PKG_CONFIG) --libs check)
 # libiberty's hash table: cc1 exports it to the plugin; the standalone
@@ -34,13 +36,13 @@ IBERTY_LIBS := -liberty
 WARN := -Wall -Wextra
 OPT := -O2 -g
 CORE_CFLAGS := -std=gnu11 $(WARN) $(OPT) -fPIC -fvisibility=hidden \
-	$(YAML_CFLAGS) $(IBERTY_CFLAGS)
+	$(YAML_CFLAGS) $(IBERTY_CFLAGS) $(XXHASH_CFLAGS)
 PLUGIN_CXXFLAGS := -std=gnu++14 $(WARN) $(OPT) -fPIC -fno-rtti \
 	-fno-exceptions -Wno-missing-field-initializers \
 	-I$(GCC_PLUGIN_DIR)/include -Iplugin
 
 CORE_SRC := plugin/policy.c plugin/policy-load.c plugin/suggest.c \
-	plugin/config.c
+	plugin/config.c plugin/policy-image.c plugin/policy-cache.c
 PLUGIN_SRC := plugin/hotinline.cc plugin/hot-common.cc plugin/force.cc \
 	plugin/report.cc plugin/surgical.cc plugin/deps.cc \
 	plugin/hints.cc plugin/results.cc
