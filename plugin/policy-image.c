@@ -3,6 +3,7 @@
    layout.  */
 #include "policy-image.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +30,12 @@ struct image_header
   uint64_t off_entries, off_patterns, off_exact, off_globs, off_anywhere;
   uint64_t off_strings, size_strings;
 };
+
+/* The offsets policy-image.h gives.  */
+_Static_assert (offsetof (struct image_header, byte_order) == 8, "header");
+_Static_assert (offsetof (struct image_header, format) == 12, "header");
+_Static_assert (offsetof (struct image_header, checksum) == 56, "header");
+_Static_assert (sizeof (struct image_header) == 152, "header");
 
 struct image_pattern
 {
@@ -306,9 +313,12 @@ policy_image_build (const struct policy *p, const char *const *sources,
   return b.buf;
 }
 
-/* Checking.  Everything an index into the image can reach is checked here,
-   once, so that lookups need no checks of their own: a corrupt image must
-   be refused, never read out of bounds.  */
+/* Checking.  The header, the size and the checksum are checked before an
+   image is used; the records, which only an image with a correct checksum
+   and wrong contents could get wrong, are checked as they are used, so
+   that a load does not cost a pass over every entry.  A record that fails
+   its check matches nothing: a corrupt image is never read out of
+   bounds.  */
 
 static bool
 section_ok (const struct image_header *h, uint64_t off, uint64_t count,
@@ -334,11 +344,21 @@ range_ok (const struct image_header *h, uint32_t first, uint32_t count)
 }
 
 static bool
-keys_ok (const struct image_key *keys, uint32_t n, uint32_t n_entries)
+entry_ok (const struct image_header *h, const struct image_pattern *pats,
+	  const struct image_entry *e)
 {
-  for (uint32_t i = 0; i < n; i++)
-    if (keys[i].entry >= n_entries
-	|| (i > 0 && key_cmp (&keys[i - 1], &keys[i]) >= 0))
+  if (e->name >= h->n_patterns || !range_ok (h, e->files, e->n_files)
+      || !range_ok (h, e->callers, e->n_callers)
+      || (e->reason != NONE && e->reason >= h->size_strings)
+      || e->source >= h->n_sources || e->action > POLICY_ACTION_ALWAYS_INLINE
+      || e->severity > POLICY_SEVERITY_ERROR || e->strict > 1
+      || !pattern_ok (h, &pats[e->name]))
+    return false;
+  for (uint32_t i = 0; i < e->n_files; i++)
+    if (!pattern_ok (h, &pats[e->files + i]))
+      return false;
+  for (uint32_t i = 0; i < e->n_callers; i++)
+    if (!pattern_ok (h, &pats[e->callers + i]))
       return false;
   return true;
 }
@@ -379,34 +399,16 @@ policy_image_check (const void *data, size_t size, const char *version,
 	   >> (POLICY_IMAGE_KEY_MAX + 1))
     return "inconsistent layout";
 
-  const struct image_pattern *pats
-    = (const struct image_pattern *) (d + h->off_patterns);
-  for (uint32_t i = 0; i < h->n_patterns; i++)
-    if (!pattern_ok (h, &pats[i]))
-      return "inconsistent pattern";
-  const struct image_entry *ents
-    = (const struct image_entry *) (d + h->off_entries);
-  for (uint32_t i = 0; i < h->n_entries; i++)
-    {
-      const struct image_entry *e = &ents[i];
-      if (e->name >= h->n_patterns || !range_ok (h, e->files, e->n_files)
-	  || !range_ok (h, e->callers, e->n_callers)
-	  || (e->reason != NONE && e->reason >= h->size_strings)
-	  || e->source >= h->n_sources
-	  || e->action > POLICY_ACTION_ALWAYS_INLINE
-	  || e->severity > POLICY_SEVERITY_ERROR || e->strict > 1)
-	return "inconsistent entry";
-    }
-  const uint32_t *any = (const uint32_t *) (d + h->off_anywhere);
-  for (uint32_t i = 0; i < h->n_anywhere; i++)
-    if (any[i] >= h->n_entries || (i > 0 && any[i - 1] >= any[i]))
-      return "inconsistent index";
-  if (!keys_ok ((const struct image_key *) (d + h->off_exact), h->n_exact,
-		h->n_entries)
-      || !keys_ok ((const struct image_key *) (d + h->off_globs), h->n_globs,
-		   h->n_entries))
-    return "inconsistent index";
   return NULL;
+}
+
+void
+policy_image_reseal (void *data, size_t size)
+{
+  struct image_header *h = data;
+  if (size >= sizeof *h)
+    h->checksum = XXH3_64bits ((unsigned char *) data + sizeof *h,
+			       size - sizeof *h);
 }
 
 /* The index.  */
@@ -467,6 +469,9 @@ static bool
 name_matches (const struct policy_index *x, uint32_t entry, const char *name,
 	      size_t len)
 {
+  if (entry >= x->h->n_entries
+      || !entry_ok (x->h, x->patterns, &x->entries[entry]))
+    return false;
   struct policy_pattern pat = pattern_view (x, x->entries[entry].name);
   return policy_pattern_matches_n (&pat, name, len);
 }
@@ -597,6 +602,13 @@ policy_index_entry (const struct policy_index *x, size_t index,
   struct policy_entry *e = calloc (1, sizeof *e);
   if (!e)
     abort ();
+  if (!entry_ok (x->h, x->patterns, ie))
+    {
+      /* Only a tampered image gets here: an entry that matches nothing.  */
+      e->name.text = (char *) x->strings + x->h->size_strings - 1;
+      e->loc.file = e->name_loc.file = n_files ? files[0] : "";
+      return e;
+    }
   const char *file = ie->source < n_files ? files[ie->source] : "";
   e->name = pattern_view (x, ie->name);
   e->action = (enum policy_action) ie->action;

@@ -7,9 +7,12 @@
    Format (version POLICY_IMAGE_FORMAT; integers in the byte order of the
    machine that wrote it, which the header records):
 
-     header      struct image_header: magic, byte-order mark, format,
-                 plugin version, total size, cache key, XXH3-64 checksum of
-                 everything after the header, counts and section offsets
+     header      152 bytes: at 0 the magic "HOTINPI\0", at 8 a byte-order
+                 mark (0x01020304), at 12 the format, at 16 the plugin's
+                 version (16 bytes), at 32 the image's total size, at 40
+                 the cache key (128 bits), at 56 the XXH3-64 checksum of
+                 everything after the header; then counts and offsets
+                 of the sections
      entries     struct image_entry[n_entries], in policy order
      patterns    struct image_pattern[n_patterns]: each entry's name, then
                  its files, then its callers
@@ -73,6 +76,11 @@ const char *policy_image_check (const void *data, size_t size,
 bool policy_use_image (struct policy *policy, const void *data, size_t size,
 		       const char *const *sources, size_t n_sources,
 		       void (*release) (const void *, size_t));
+
+/* Recompute the checksum of the image DATA[0..SIZE) after changing it:
+   for the tests and the fuzzer, which check that an image with a correct
+   checksum and wrong contents is still never read out of bounds.  */
+void policy_image_reseal (void *data, size_t size);
 
 /* Internal to policy.c and policy-image.c.  */
 

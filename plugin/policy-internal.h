@@ -5,6 +5,9 @@
 
 #include "policy.h"
 
+/* Larger files are refused before parsing; 10,000 entries take ~1 MiB.  */
+#define POLICY_MAX_FILE_SIZE (16u << 20)
+
 /* Loading stops collecting errors after this many.  */
 enum { POLICY_MAX_ERRORS = 50 };
 

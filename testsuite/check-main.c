@@ -11,6 +11,7 @@ main (void)
 {
   SRunner *sr = srunner_create (policy_load_suite ());
   srunner_add_suite (sr, policy_lookup_suite ());
+  srunner_add_suite (sr, policy_cache_suite ());
   srunner_add_suite (sr, suggest_suite ());
   srunner_add_suite (sr, profile_tool_suite ());
   srunner_add_suite (sr, policy_files_suite ());
