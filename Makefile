@@ -141,6 +141,7 @@ check: $(PLUGIN) $(TEST_BIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 	HOTINLINE_CC_WRAPPER=$(abspath $(CC_WRAPPER)) \
 	HOTINLINE_PROFILE_TOOL=$(abspath $(PROFILE_TOOL)) \
 	HOTINLINE_SRCDIR=$(CURDIR) HOTINLINE_WORKDIR=$(abspath $(B))/work \
+	HOTINLINE_CACHE_DIR=$(abspath $(B))/work/policy-cache \
 	./$(TEST_BIN)
 
 # The whole testsuite for both supported GCCs.

@@ -11,6 +11,7 @@ Suite *diagnostics_suite (void);
 Suite *robustness_suite (void);
 Suite *profile_e2e_suite (void);
 Suite *distributed_suite (void);
+Suite *policy_cache_e2e_suite (void);
 
 /* Seconds allowed to a test case that runs the compiler.  */
 enum { E2E_TIMEOUT = 300 };
