@@ -123,8 +123,9 @@ $(FUZZ_BIN): testsuite/fuzz-policy.c $(CORE_SRC) $(wildcard plugin/*.h)
 	mkdir -p build/fuzz
 	clang -g -O1 -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=undefined -Iplugin $(IBERTY_CFLAGS) \
-		$(YAML_CFLAGS) testsuite/fuzz-policy.c plugin/policy.c \
-		plugin/policy-load.c plugin/suggest.c -o $@ $(YAML_LIBS) \
+		$(YAML_CFLAGS) $(XXHASH_CFLAGS) testsuite/fuzz-policy.c \
+		plugin/policy.c plugin/policy-load.c plugin/policy-image.c \
+		plugin/suggest.c -o $@ $(YAML_LIBS) \
 		$(IBERTY_LIBS)
 
 fuzz: $(FUZZ_BIN)
