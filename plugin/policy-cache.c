@@ -92,17 +92,31 @@ read_sources (const char *const *paths, size_t n)
   return s;
 }
 
+static void
+key_start (XXH3_state_t *st, const char *version)
+{
+  uint64_t head[2] = { POLICY_IMAGE_FORMAT, strlen (version) };
+  XXH3_128bits_reset (st);
+  XXH3_128bits_update (st, "hotinline policy image", 22);
+  XXH3_128bits_update (st, head, sizeof head);
+  XXH3_128bits_update (st, version, strlen (version));
+}
+
+static struct policy_image_key
+key_end (XXH3_state_t *st)
+{
+  XXH128_hash_t h = XXH3_128bits_digest (st);
+  struct policy_image_key k = { h.low64, h.high64 };
+  return k;
+}
+
 /* The key: the image format, the plugin's version and the bytes of each
    distinct file in order, each preceded by its length.  */
 static struct policy_image_key
 key_of (const struct source *s, size_t n, const char *version)
 {
   XXH3_state_t st;
-  uint64_t head[2] = { POLICY_IMAGE_FORMAT, strlen (version) };
-  XXH3_128bits_reset (&st);
-  XXH3_128bits_update (&st, "hotinline policy image", 22);
-  XXH3_128bits_update (&st, head, sizeof head);
-  XXH3_128bits_update (&st, version, strlen (version));
+  key_start (&st, version);
   for (size_t i = 0; i < n; i++)
     if (!s[i].duplicate)
       {
@@ -110,9 +124,66 @@ key_of (const struct source *s, size_t n, const char *version)
 	XXH3_128bits_update (&st, &size, sizeof size);
 	XXH3_128bits_update (&st, s[i].data, s[i].size);
       }
-  XXH128_hash_t h = XXH3_128bits_digest (&st);
-  struct policy_image_key k = { h.low64, h.high64 };
-  return k;
+  return key_end (&st);
+}
+
+/* The same key, read through a small buffer: a compilation that finds its
+   image never holds the policy files in memory.  The names of the
+   distinct files go to NAMES.  False when a file cannot be read.  */
+static bool
+key_of_files (const char *const *paths, size_t n, const char *version,
+	      struct policy_image_key *key, const char **names,
+	      size_t *n_names)
+{
+  XXH3_state_t st;
+  struct { dev_t dev; ino_t ino; } seen[16];
+  char buf[1 << 16];
+  key_start (&st, version);
+  *n_names = 0;
+  /* Larger sets are rare: they take the whole-file path.  */
+  if (n > sizeof seen / sizeof *seen)
+    return false;
+  for (size_t i = 0; i < n; i++)
+    {
+      struct stat sb;
+      int fd = open (paths[i], O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+      if (fd < 0)
+	return false;
+      if (fstat (fd, &sb) != 0 || !S_ISREG (sb.st_mode)
+	  || (unsigned long long) sb.st_size > POLICY_MAX_FILE_SIZE)
+	{
+	  close (fd);
+	  return false;
+	}
+      bool dup = false;
+      for (size_t j = 0; j < *n_names; j++)
+	dup |= seen[j].dev == sb.st_dev && seen[j].ino == sb.st_ino;
+      if (dup)
+	{
+	  close (fd);
+	  continue;
+	}
+      seen[*n_names].dev = sb.st_dev;
+      seen[*n_names].ino = sb.st_ino;
+      names[(*n_names)++] = paths[i];
+      uint64_t size = (uint64_t) sb.st_size, got_total = 0;
+      XXH3_128bits_update (&st, &size, sizeof size);
+      for (;;)
+	{
+	  ssize_t got = read (fd, buf, sizeof buf);
+	  if (got < 0 && errno == EINTR)
+	    continue;
+	  if (got <= 0)
+	    break;
+	  XXH3_128bits_update (&st, buf, (size_t) got);
+	  got_total += (uint64_t) got;
+	}
+      close (fd);
+      if (got_total != size)
+	return false;
+    }
+  *key = key_end (&st);
+  return true;
 }
 
 static char *
@@ -230,6 +301,49 @@ store (const char *dir, const char *path, const void *image, size_t size)
   return ok;
 }
 
+/* Parse PATHS into POLICY from the bytes of SRC, as policy_load_file
+   would, and store the image under the key of those bytes.  */
+static void
+parse_and_store (struct policy *policy, const char *const *paths, size_t n,
+		 const struct source *src, const char *cache_dir,
+		 const char *version, enum policy_cache_outcome *outcome)
+{
+  for (size_t i = 0; i < n; i++)
+    {
+      policy_intern_file (policy, paths[i]);
+      if (src[i].duplicate
+	  || !policy_note_loaded (policy, (unsigned long long) src[i].dev,
+				  (unsigned long long) src[i].ino))
+	continue;
+      policy_load_buffer (policy, paths[i], src[i].data, src[i].size);
+    }
+  *outcome = POLICY_CACHE_BYPASSED;
+  if (policy_error_count (policy) != 0)
+    return;
+
+  const char **names = calloc (n + 1, sizeof *names);
+  if (!names)
+    abort ();
+  size_t n_names = 0;
+  for (size_t i = 0; i < n; i++)
+    if (!src[i].duplicate)
+      names[n_names++] = paths[i];
+  /* The key of the bytes parsed, whatever the files hold by now.  */
+  struct policy_image_key key = key_of (src, n, version);
+  size_t size;
+  void *image = policy_image_build (policy, names, n_names, version, &key,
+				    &size);
+  free (names);
+  if (!image)
+    return;
+  char *path = image_path (cache_dir, &key);
+  *outcome = store (cache_dir, path, image, size) ? POLICY_CACHE_STORED
+						  : POLICY_CACHE_NOT_STORED;
+  free (path);
+  /* The image just built answers this compilation's lookups too.  */
+  policy_set_index (policy, image, size);
+}
+
 bool
 policy_cache_load (struct policy *policy, const char *const *paths, size_t n,
 		   const char *cache_dir, const char *version,
@@ -239,6 +353,30 @@ policy_cache_load (struct policy *policy, const char *const *paths, size_t n,
   if (!outcome)
     outcome = &dummy;
   *outcome = POLICY_CACHE_UNUSED;
+
+  if (cache_dir)
+    {
+      /* The image's sources are the distinct files, each named by the
+	 first path that gives it, as the loader names it.  */
+      const char **names = calloc (n + 1, sizeof *names);
+      if (!names)
+	abort ();
+      size_t n_names;
+      struct policy_image_key key;
+      bool hit = false;
+      if (key_of_files (paths, n, version, &key, names, &n_names))
+	{
+	  char *path = image_path (cache_dir, &key);
+	  hit = use_stored (policy, path, version, &key, names, n_names);
+	  free (path);
+	}
+      free (names);
+      if (hit)
+	{
+	  *outcome = POLICY_CACHE_HIT;
+	  return true;
+	}
+    }
 
   struct source *src = cache_dir ? read_sources (paths, n) : NULL;
   if (!src)
@@ -250,54 +388,9 @@ policy_cache_load (struct policy *policy, const char *const *paths, size_t n,
 	policy_load_file (policy, paths[i]);
       return policy_error_count (policy) == 0;
     }
-
-  /* The image's sources are the distinct files, each named by the first
-     path that gives it, as the loader names it.  */
-  const char **names = calloc (n + 1, sizeof *names);
-  if (!names)
-    abort ();
-  size_t n_names = 0;
-  for (size_t i = 0; i < n; i++)
-    if (!src[i].duplicate)
-      names[n_names++] = paths[i];
-
-  struct policy_image_key key = key_of (src, n, version);
-  char *path = image_path (cache_dir, &key);
-  bool ok;
-  if (use_stored (policy, path, version, &key, names, n_names))
-    {
-      *outcome = POLICY_CACHE_HIT;
-      ok = true;
-    }
-  else
-    {
-      /* What policy_load_file does with each file, on the bytes read.  */
-      for (size_t i = 0; i < n; i++)
-	{
-	  policy_intern_file (policy, paths[i]);
-	  if (src[i].duplicate
-	      || !policy_note_loaded (policy, (unsigned long long) src[i].dev,
-				      (unsigned long long) src[i].ino))
-	    continue;
-	  policy_load_buffer (policy, paths[i], src[i].data, src[i].size);
-	}
-      ok = policy_error_count (policy) == 0;
-      *outcome = POLICY_CACHE_BYPASSED;
-      size_t size;
-      void *image = ok ? policy_image_build (policy, names, n_names, version,
-					     &key, &size)
-		       : NULL;
-      if (image)
-	{
-	  *outcome = store (cache_dir, path, image, size)
-		     ? POLICY_CACHE_STORED : POLICY_CACHE_NOT_STORED;
-	  free (image);
-	}
-    }
-  free (path);
-  free (names);
+  parse_and_store (policy, paths, n, src, cache_dir, version, outcome);
   free_sources (src, n);
-  return ok;
+  return policy_error_count (policy) == 0;
 }
 
 char *

@@ -82,6 +82,11 @@ bool policy_use_image (struct policy *policy, const void *data, size_t size,
    checksum and wrong contents is still never read out of bounds.  */
 void policy_image_reseal (void *data, size_t size);
 
+/* Let the parsed POLICY answer its lookups from IMAGE[0..SIZE), built
+   from it by policy_image_build, instead of building its own; the policy
+   frees it.  */
+void policy_set_index (struct policy *policy, void *image, size_t size);
+
 /* Internal to policy.c and policy-image.c.  */
 
 struct policy_index;

@@ -490,6 +490,13 @@ index_of (const struct policy *cp)
   return p->index;
 }
 
+void
+policy_set_index (struct policy *p, void *image, size_t size)
+{
+  policy_index_free (p->index);
+  p->index = policy_index_new (image, size, true);
+}
+
 const struct policy_entry *
 policy_lookup (const struct policy *p, const char *function,
 	       const char *caller, const char *unit)
