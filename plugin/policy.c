@@ -36,7 +36,9 @@ struct policy
   /* A policy that uses an image has no parsed entries: they are built from
      the image when asked for, and freed with the policy.  */
   bool uses_image;
-  struct policy_entry **built;
+  struct policy_entry **built;	/* By position; NULL until built.  */
+  size_t *built_order;		/* Positions built so far, to free.  */
+  size_t n_built, cap_built;
   const char **sources;		/* Interned; the image's source I.  */
   size_t n_sources;
   const void *image;
@@ -133,10 +135,10 @@ policy_free (struct policy *p)
     return;
   if (p->uses_image)
     {
-      size_t n = policy_index_entry_count (p->index);
-      for (size_t i = 0; p->built && i < n; i++)
-	policy_index_entry_free (p->built[i]);
+      for (size_t i = 0; i < p->n_built; i++)
+	policy_index_entry_free (p->built[p->built_order[i]]);
       free (p->built);
+      free (p->built_order);
       free (p->sources);
       if (p->release)
 	p->release (p->image, p->image_size);
@@ -467,7 +469,14 @@ entry_at (size_t i, void *data)
 	abort ();
     }
   if (!p->built[i])
-    p->built[i] = policy_index_entry (p->index, i, p->sources, p->n_sources);
+    {
+      if (p->n_built == p->cap_built)
+	p->built_order = xgrow (p->built_order, &p->cap_built,
+				sizeof *p->built_order);
+      p->built_order[p->n_built++] = i;
+      p->built[i] = policy_index_entry (p->index, i, p->sources,
+					p->n_sources);
+    }
   return p->built[i];
 }
 
