@@ -75,6 +75,10 @@ $(B):
 $(B)/%.o: plugin/%.c $(wildcard plugin/*.h) | $(B)
 	$(GCC) $(CORE_CFLAGS) -c $< -o $@
 
+# xxHash's inlined code runs a third fewer instructions at -O3: the image
+# checksum and the policy's key are paid in every compilation.
+$(B)/policy-image.o $(B)/policy-cache.o: CORE_CFLAGS += -O3
+
 $(B)/%.o: plugin/%.cc $(wildcard plugin/*.h) | $(B)
 	$(GXX) $(PLUGIN_CXXFLAGS) -c $< -o $@
 
