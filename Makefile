@@ -26,6 +26,8 @@ B := build/gcc-$(GCC_MAJOR)
 
 YAML_CFLAGS := $(shell $(PKG_CONFIG) --cflags yaml-0.1)
 YAML_LIBS := $(shell $(PKG_CONFIG) --libs yaml-0.1)
+# xxHash is used header-only (XXH_INLINE_ALL): nothing to link.
+XXHASH_CFLAGS := $(shell $(PKG_CONFIG) --cflags libxxhash)
 CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check)
 CHECK_LIBS = $(shell $(PKG_CONFIG) --libs check)
 # libiberty's hash table: cc1 exports it to the plugin; the standalone
@@ -36,13 +38,13 @@ IBERTY_LIBS := -liberty
 WARN := -Wall -Wextra
 OPT := -O2 -g
 CORE_CFLAGS := -std=gnu11 $(WARN) $(OPT) -fPIC -fvisibility=hidden \
-	$(YAML_CFLAGS) $(IBERTY_CFLAGS)
+	$(YAML_CFLAGS) $(IBERTY_CFLAGS) $(XXHASH_CFLAGS)
 PLUGIN_CXXFLAGS := -std=gnu++14 $(WARN) $(OPT) -fPIC -fno-rtti \
 	-fno-exceptions -Wno-missing-field-initializers \
 	-I$(GCC_PLUGIN_DIR)/include -Iplugin
 
 CORE_SRC := plugin/policy.c plugin/policy-load.c plugin/suggest.c \
-	plugin/config.c
+	plugin/config.c plugin/policy-image.c plugin/policy-cache.c
 PLUGIN_SRC := plugin/hotinline.cc plugin/hot-common.cc plugin/force.cc \
 	plugin/always-inline-rules.cc \
 	plugin/report.cc plugin/surgical.cc plugin/deps.cc \
@@ -78,6 +80,10 @@ $(B):
 
 $(B)/%.o: plugin/%.c $(wildcard plugin/*.h) | $(B)
 	$(GCC) $(CORE_CFLAGS) -c $< -o $@
+
+# xxHash's inlined code runs a third fewer instructions at -O3: the image
+# checksum and the policy's key are paid in every compilation.
+$(B)/policy-image.o $(B)/policy-cache.o: CORE_CFLAGS += -O3
 
 $(B)/%.o: plugin/%.cc $(wildcard plugin/*.h) | $(B)
 	$(GXX) $(PLUGIN_CXXFLAGS) -c $< -o $@
@@ -138,8 +144,9 @@ $(FUZZ_BIN): testsuite/fuzz-policy.c $(CORE_SRC) $(wildcard plugin/*.h)
 	mkdir -p build/fuzz
 	clang -g -O1 -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=undefined -Iplugin $(IBERTY_CFLAGS) \
-		$(YAML_CFLAGS) testsuite/fuzz-policy.c plugin/policy.c \
-		plugin/policy-load.c plugin/suggest.c -o $@ $(YAML_LIBS) \
+		$(YAML_CFLAGS) $(XXHASH_CFLAGS) testsuite/fuzz-policy.c \
+		plugin/policy.c plugin/policy-load.c plugin/policy-image.c \
+		plugin/suggest.c -o $@ $(YAML_LIBS) \
 		$(IBERTY_LIBS)
 
 # The profile readers likewise, from the recorded profiles.
@@ -176,6 +183,7 @@ check: $(PLUGIN) $(TEST_BIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 	HOTINLINE_CC_WRAPPER=$(abspath $(CC_WRAPPER)) \
 	HOTINLINE_PROFILE_TOOL=$(abspath $(PROFILE_TOOL)) \
 	HOTINLINE_SRCDIR=$(CURDIR) HOTINLINE_WORKDIR=$(abspath $(B))/work \
+	HOTINLINE_CACHE_DIR=$(abspath $(B))/work/policy-cache \
 	./$(TEST_BIN)
 
 # Real libraries (xxHash, LZ4, zstd; fetched once into build/real-src):

@@ -25,13 +25,17 @@ const char config_help_text[] =
   "  -fplugin-arg-hotinline-summary      print a summary for each unit\n"
   "  -fplugin-arg-hotinline-results=DIR  write each unit's results to DIR"
   " as JSON\n"
+  "  -fplugin-arg-hotinline-cache=DIR    keep compiled policies in DIR"
+  " (default: $HOTINLINE_CACHE_DIR,\n"
+  "                                      else ~/.cache/hotinline)\n"
+  "  -fplugin-arg-hotinline-no-cache     parse the policies every time\n"
   "  -fplugin-arg-hotinline-disable      load the plugin but do nothing\n"
   "  -fplugin-arg-hotinline-version      print the version\n"
   "  -fplugin-arg-hotinline-help         print this list\n";
 
 static const char *const keys[] = { "policy", "severity", "strategy",
 				    "no-werror", "strict", "quiet", "summary",
-				    "results", "disable", "version", "help",
+				    "results", "cache", "no-cache", "disable", "version", "help",
 				    NULL };
 static const char *const severities[] = { "note", "warning", "error", NULL };
 
@@ -116,6 +120,16 @@ config_apply (struct config *c, const char *key, const char *value)
       c->results_dir = value;
       return NULL;
     }
+  if (strcmp (key, "cache") == 0)
+    {
+      if (!value || !*value)
+	return "argument 'cache' needs a directory: "
+	       "-fplugin-arg-hotinline-cache=DIR";
+      c->cache_dir = value;
+      return NULL;
+    }
+  if (strcmp (key, "no-cache") == 0)
+    return flag (&c->no_cache, key, value);
   if (strcmp (key, "strategy") == 0)
     return strategy (c, value);
   if (strcmp (key, "no-werror") == 0)

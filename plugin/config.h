@@ -31,6 +31,8 @@ struct config
   bool quiet;			/* quiet: print only errors.  */
   bool summary;			/* summary: a per-unit summary.  */
   const char *results_dir;	/* results=DIR: JSON results per unit.  */
+  const char *cache_dir;	/* cache=DIR: compiled policies.  */
+  bool no_cache;		/* no-cache: parse the policies every time.  */
   bool disable;			/* disable: load and do nothing.  */
   bool print_version;		/* version: print the version.  */
   bool print_help;		/* help: print the arguments.  */

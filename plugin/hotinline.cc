@@ -5,6 +5,7 @@
 #include "plugin-version.h"
 
 #include "config.h"
+#include "policy-cache.h"
 #include "hotinline.h"
 #include "version.h"
 
@@ -49,8 +50,11 @@ static struct policy *
 load_policies (const struct config *config)
 {
   struct policy *policy = policy_new ();
-  for (size_t i = 0; i < config->n_policies; i++)
-    policy_load_file (policy, config->policies[i]);
+  char *cache = config->no_cache || config->n_policies == 0
+		? NULL : policy_cache_dir (config->cache_dir);
+  policy_cache_load (policy, config->policies, config->n_policies, cache,
+		     HOTINLINE_VERSION, NULL);
+  free (cache);
   size_t n_errors = policy_error_count (policy);
   if (n_errors == 0)
     return policy;

@@ -5,6 +5,9 @@
 
 #include "policy.h"
 
+/* Larger files are refused before parsing; 10,000 entries take ~1 MiB.  */
+#define POLICY_MAX_FILE_SIZE (16u << 20)
+
 /* Loading stops collecting errors after this many.  */
 enum { POLICY_MAX_ERRORS = 50 };
 
@@ -51,5 +54,13 @@ bool policy_merge_entries (struct policy *, struct policy_entry **entries,
 size_t policy_error_total (const struct policy *);
 
 void policy_entry_free (struct policy_entry *);
+
+/* policy_pattern_matches_name for NAME[0..LEN).  */
+bool policy_pattern_matches_n (const struct policy_pattern *,
+			       const char *name, size_t len);
+
+/* policy_entry_applies_to_caller for CALLER[0..LEN).  */
+bool policy_entry_applies_to_caller_n (const struct policy_entry *,
+				       const char *caller, size_t len);
 
 #endif /* HOTINLINE_POLICY_INTERNAL_H */

@@ -17,9 +17,6 @@
 #include <unistd.h>
 #include <yaml.h>
 
-/* Larger files are refused before parsing; 10,000 entries take ~1 MiB.  */
-#define POLICY_MAX_FILE_SIZE (16u << 20)
-
 /* Deeper nesting is never valid; it is refused before libyaml's own state
    stack can grow with it.  */
 #define POLICY_MAX_DEPTH 16

@@ -1,5 +1,5 @@
 /* The policy model: entries, their patterns, merging and lookup.  */
-#include "policy-internal.h"
+#include "policy-image.h"
 
 #include <fnmatch.h>
 #include <stdarg.h>
@@ -30,6 +30,20 @@ struct policy
   struct policy_error *errors;
   size_t n_errors, cap_errors;
   size_t n_dropped;		/* Errors past POLICY_MAX_ERRORS.  */
+  /* Lookups go through a compiled image of the entries: built on the
+     first lookup after a load, or given by policy_use_image.  */
+  struct policy_index *index;
+  /* A policy that uses an image has no parsed entries: they are built from
+     the image when asked for, and freed with the policy.  */
+  bool uses_image;
+  struct policy_entry **built;	/* By position; NULL until built.  */
+  size_t *built_order;		/* Positions built so far, to free.  */
+  size_t n_built, cap_built;
+  const char **sources;		/* Interned; the image's source I.  */
+  size_t n_sources;
+  const void *image;
+  size_t image_size;
+  void (*release) (const void *, size_t);
 };
 
 static void *
@@ -119,6 +133,17 @@ policy_free (struct policy *p)
 {
   if (!p)
     return;
+  if (p->uses_image)
+    {
+      for (size_t i = 0; i < p->n_built; i++)
+	policy_index_entry_free (p->built[p->built_order[i]]);
+      free (p->built);
+      free (p->built_order);
+      free (p->sources);
+      if (p->release)
+	p->release (p->image, p->image_size);
+    }
+  policy_index_free (p->index);
   for (size_t i = 0; i < p->n_entries; i++)
     policy_entry_free (p->entries[i]);
   free (p->entries);
@@ -308,9 +333,8 @@ policy_pattern_init (struct policy_pattern *out, const char *text,
   return NULL;
 }
 
-/* Match NAME[0..LEN) against PAT.  */
-static bool
-pattern_matches_n (const struct policy_pattern *pat, const char *name,
+bool
+policy_pattern_matches_n (const struct policy_pattern *pat, const char *name,
 		   size_t len)
 {
   if (!pat->is_glob)
@@ -342,7 +366,7 @@ bool
 policy_pattern_matches_name (const struct policy_pattern *pat,
 			     const char *name)
 {
-  return pattern_matches_n (pat, name, strlen (name));
+  return policy_pattern_matches_n (pat, name, strlen (name));
 }
 
 bool
@@ -397,8 +421,8 @@ policy_entry_applies_to_unit (const struct policy_entry *e, const char *unit)
   return unit && any_pattern_matches_path (e->files, e->n_files, unit);
 }
 
-static bool
-entry_applies_to_caller_n (const struct policy_entry *e, const char *caller,
+bool
+policy_entry_applies_to_caller_n (const struct policy_entry *e, const char *caller,
 			   size_t len)
 {
   if (e->n_callers == 0)
@@ -406,7 +430,7 @@ entry_applies_to_caller_n (const struct policy_entry *e, const char *caller,
   if (!caller)
     return false;
   for (size_t i = 0; i < e->n_callers; i++)
-    if (pattern_matches_n (&e->callers[i], caller, len))
+    if (policy_pattern_matches_n (&e->callers[i], caller, len))
       return true;
   return false;
 }
@@ -415,7 +439,7 @@ bool
 policy_entry_applies_to_caller (const struct policy_entry *e,
 				const char *caller)
 {
-  return entry_applies_to_caller_n (e, caller,
+  return policy_entry_applies_to_caller_n (e, caller,
 				    caller ? policy_base_name_length (caller)
 					   : 0);
 }
@@ -430,51 +454,115 @@ exact_chain (const struct policy *p, const char *name, size_t len)
     htab_find_with_hash (p->exact, &k, name_key_hash (&k));
 }
 
+/* The entry at I in policy order, parsed or built from the image.  */
+static const struct policy_entry *
+entry_at (size_t i, void *data)
+{
+  struct policy *p = data;
+  if (!p->uses_image)
+    return p->entries[i];
+  if (!p->built)
+    {
+      p->built = calloc (policy_index_entry_count (p->index),
+			 sizeof *p->built);
+      if (!p->built)
+	abort ();
+    }
+  if (!p->built[i])
+    {
+      if (p->n_built == p->cap_built)
+	p->built_order = xgrow (p->built_order, &p->cap_built,
+				sizeof *p->built_order);
+      p->built_order[p->n_built++] = i;
+      p->built[i] = policy_index_entry (p->index, i, p->sources,
+					p->n_sources);
+    }
+  return p->built[i];
+}
+
+/* The index of P, compiled from its parsed entries if need be.  Building
+   entries and the index on demand does not change what P holds, hence the
+   casts from const.  */
+static struct policy_index *
+index_of (const struct policy *cp)
+{
+  struct policy *p = (struct policy *) cp;
+  if (!p->index)
+    {
+      size_t size;
+      void *image = policy_image_build (p, (const char *const *) p->files,
+					p->n_files, "", NULL, &size);
+      if (!image)
+	abort ();
+      p->index = policy_index_new (image, size, true);
+    }
+  return p->index;
+}
+
+void
+policy_set_index (struct policy *p, void *image, size_t size)
+{
+  policy_index_free (p->index);
+  p->index = policy_index_new (image, size, true);
+}
+
 const struct policy_entry *
 policy_lookup (const struct policy *p, const char *function,
 	       const char *caller, const char *unit)
 {
   size_t len = policy_base_name_length (function);
   size_t caller_len = caller ? policy_base_name_length (caller) : 0;
-
-  for (const struct policy_entry *e = exact_chain (p, function, len); e;
-       e = e->next_same_name)
-    if (policy_entry_applies_to_unit (e, unit)
-	&& entry_applies_to_caller_n (e, caller, caller_len))
-      return e;
-  for (size_t i = 0; i < p->n_globs; i++)
-    {
-      const struct policy_entry *e = p->globs[i];
-      if (pattern_matches_n (&e->name, function, len)
-	  && policy_entry_applies_to_unit (e, unit)
-	  && entry_applies_to_caller_n (e, caller, caller_len))
-	return e;
-    }
-  return NULL;
+  size_t i = policy_index_lookup (index_of (p), function, len, caller,
+				  caller_len, unit, entry_at,
+				  (struct policy *) p);
+  return i == SIZE_MAX ? NULL : entry_at (i, (struct policy *) p);
 }
 
 bool
 policy_mentions (const struct policy *p, const char *function)
 {
-  size_t len = policy_base_name_length (function);
-  if (exact_chain (p, function, len))
-    return true;
-  for (size_t i = 0; i < p->n_globs; i++)
-    if (pattern_matches_n (&p->globs[i]->name, function, len))
-      return true;
-  return false;
+  return policy_index_mentions (index_of (p), function,
+				policy_base_name_length (function));
 }
 
 size_t
 policy_entry_count (const struct policy *p)
 {
-  return p->n_entries;
+  return p->uses_image ? policy_index_entry_count (p->index) : p->n_entries;
 }
 
 const struct policy_entry *
 policy_entry_at (const struct policy *p, size_t i)
 {
-  return i < p->n_entries ? p->entries[i] : NULL;
+  return i < policy_entry_count (p) ? entry_at (i, (struct policy *) p)
+				    : NULL;
+}
+
+bool
+policy_use_image (struct policy *p, const void *data, size_t size,
+		  const char *const *sources, size_t n_sources,
+		  void (*release) (const void *, size_t))
+{
+  struct policy_index *x = policy_index_new (data, size, false);
+  if (p->n_entries || p->uses_image
+      || policy_index_source_count (x) != n_sources)
+    {
+      policy_index_free (x);
+      return false;
+    }
+  policy_index_free (p->index);
+  p->index = x;
+  p->uses_image = true;
+  p->sources = calloc (n_sources + 1, sizeof *p->sources);
+  if (!p->sources)
+    abort ();
+  for (size_t i = 0; i < n_sources; i++)
+    p->sources[i] = policy_intern_file (p, sources[i]);
+  p->n_sources = n_sources;
+  p->image = data;
+  p->image_size = size;
+  p->release = release;
+  return true;
 }
 
 /* Merging.  */
@@ -622,6 +710,10 @@ policy_merge_entries (struct policy *p, struct policy_entry **entries,
      whole file is sound.  */
   struct policy *own = policy_new ();
   bool ok = true;
+  if (p->uses_image)
+    abort ();		/* An image takes no more entries.  */
+  policy_index_free (p->index);
+  p->index = NULL;
   bool *merged = calloc (n + 1, sizeof *merged);
   if (!merged)
     abort ();

@@ -1,18 +1,23 @@
 #!/bin/sh
-# bench-compile.sh GCC PLUGIN SOURCE WORKDIR: what the plugin costs cc1 on
-# a large source at -O2, as a Markdown table.  Instructions are counted by
+# bench-compile.sh GCC PLUGIN SOURCE WORKDIR [small]: what the plugin costs
+# cc1 on a source at -O2, as a Markdown table: LMDB's mdb.c, or with
+# "small" an example (SOURCE, with HOTINLINE_HAND for the hand build).  Instructions are counted by
 # valgrind (cachegrind without cache simulation: exact and repeatable, where
 # times on a shared machine are not); peak memory is the maximum resident
 # set size of native runs.  Only cc1 is measured, not the driver or as.
 set -eu
-gcc=$1 plugin=$2 src=$3 work=$4
+gcc=$1 plugin=$2 src=$3 work=$4 kind=${5:-large}
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$work"
 
-# The functions of LMDB's mdb.c the generated policies name, and that the
-# hand build marks always_inline: the hot functions of the strategies
-# table.
-real="mdb_page_get mdb_node_read mdb_node_search"
+# The functions the generated policies name, and that the hand build marks
+# always_inline: for mdb.c the hot functions of the strategies table, for
+# an example those of its { hi-plain-calls } directives.
+if [ "$kind" = small ]; then
+	real=$(sed -n 's/.*{ hi-plain-calls \([^ ]*\) }.*/\1/p' "$src" | tr '\n' ' ')
+else
+	real="mdb_page_get mdb_node_read mdb_node_search"
+fi
 
 # The floor: a plugin that registers nothing.  What cc1 pays for loading
 # any plugin at all.
@@ -31,8 +36,12 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 NOOP
 "$gcc" -shared -fPIC -O2 "$work/noop.c" -o "$work/noop.so"
 
-sed "s/^\(mdb_page_get\|mdb_node_read\|mdb_node_search\)(/__attribute__((always_inline)) &/" \
-	"$src" > "$work/hand.c"
+if [ "$kind" = small ]; then
+	{ echo "#define HOTINLINE_HAND 1"; cat "$src"; } > "$work/hand.c"
+else
+	sed "s/^\(mdb_page_get\|mdb_node_read\|mdb_node_search\)(/__attribute__((always_inline)) &/" \
+		"$src" > "$work/hand.c"
+fi
 for n in 0 100 10000; do
 	for action in report always_inline; do
 		sh "$here/bench-policy.sh" $n $action $real > "$work/$action-$n.yaml"
@@ -40,46 +49,77 @@ for n in 0 100 10000; do
 done
 
 hot="-fplugin=$plugin -fplugin-arg-hotinline-policy=$work"
-# name|source|extra options|what the delta is taken against
-builds="plain|$src||plain
-noop|$src|-fplugin=$work/noop.so|plain
-empty|$src|$hot/report-0.yaml|plain
-report-100|$src|$hot/report-100.yaml|plain
-report-10000|$src|$hot/report-10000.yaml|plain
-report-10000-nocaret|$src|$hot/report-10000.yaml -fno-diagnostics-show-caret|plain
-hand|$work/hand.c||plain
-force-100|$src|$hot/always_inline-100.yaml|hand
-force-10000|$src|$hot/always_inline-10000.yaml|hand"
+# name|source|extra options|what the delta is taken against|cache state
+# (cold: emptied before each run; warm: filled by a run before; none:
+# -fplugin-arg-hotinline-no-cache, every run parses the policy).
+if [ "$kind" = small ]; then
+	builds="plain|$src||plain|
+noop|$src|-fplugin=$work/noop.so|plain|
+empty|$src|$hot/report-0.yaml|plain|warm
+report-10000|$src|$hot/report-10000.yaml|plain|warm
+hand|$work/hand.c||plain|
+force-100|$src|$hot/always_inline-100.yaml|hand|warm
+force-10000|$src|$hot/always_inline-10000.yaml|hand|cold
+force-10000|$src|$hot/always_inline-10000.yaml|hand|warm
+force-10000|$src|$hot/always_inline-10000.yaml|hand|none"
+else
+	builds="plain|$src||plain|
+noop|$src|-fplugin=$work/noop.so|plain|
+empty|$src|$hot/report-0.yaml|plain|warm
+report-100|$src|$hot/report-100.yaml|plain|cold
+report-100|$src|$hot/report-100.yaml|plain|warm
+report-10000|$src|$hot/report-10000.yaml|plain|cold
+report-10000|$src|$hot/report-10000.yaml|plain|warm
+report-10000|$src|$hot/report-10000.yaml|plain|none
+report-10000-nocaret|$src|$hot/report-10000.yaml -fno-diagnostics-show-caret|plain|cold
+report-10000-nocaret|$src|$hot/report-10000.yaml -fno-diagnostics-show-caret|plain|warm
+hand|$work/hand.c||plain|
+force-100|$src|$hot/always_inline-100.yaml|hand|cold
+force-100|$src|$hot/always_inline-100.yaml|hand|warm
+force-10000|$src|$hot/always_inline-10000.yaml|hand|cold
+force-10000|$src|$hot/always_inline-10000.yaml|hand|warm
+force-10000|$src|$hot/always_inline-10000.yaml|hand|none"
+fi
 
-# Run cc1 alone, as the driver would, for build $1 with its options; the
-# instruction count goes to $1.ir and the peak RSS in KiB to $1.rss.
+# Run cc1 alone, as the driver would, for build $1 with its options and
+# cache state $4; the instruction count goes to $1$4.ir and the peak RSS in
+# KiB to $1$4.rss.
 measure ()
 {
-	name=$1 source=$2 extra=$3
+	name=$1 source=$2 extra=$3 cache=$4
+	id=$name$cache dir=$work/cache-$name$cache
+	case $cache in
+	cold|warm) extra="$extra -fplugin-arg-hotinline-cache=$dir" ;;
+	none) extra="$extra -fplugin-arg-hotinline-no-cache" ;;
+	esac
 	# shellcheck disable=SC2086
 	line=$("$gcc" -### -S -O2 -I"$(dirname "$src")" "$source" \
-		-o "$work/$name.s" $extra 2>&1 | grep '^ [^ ]*/cc1 ')
+		-o "$work/$id.s" $extra 2>&1 | grep '^ [^ ]*/cc1 ')
 	eval "set -- $line"
+	rm -rf "$dir"
+	[ "$cache" != warm ] || "$@" 2> /dev/null
 	# The peak RSS of one run varies by a megabyte or two between runs:
 	# keep the smallest of three.
 	for run in 1 2 3; do
-		/usr/bin/time -f %M -o "$work/$name.rss.$run" "$@" 2> "$work/$name.err"
+		[ "$cache" != cold ] || rm -rf "$dir"
+		/usr/bin/time -f %M -o "$work/$id.rss.$run" "$@" 2> "$work/$id.err"
 	done
-	sort -n "$work/$name.rss".? | head -1 > "$work/$name.rss"
+	sort -n "$work/$id.rss".? | head -1 > "$work/$id.rss"
+	[ "$cache" != cold ] || rm -rf "$dir"
 	valgrind --tool=cachegrind --cache-sim=no \
-		--cachegrind-out-file="$work/$name.cg" "$@" 2> "$work/$name.vg"
-	sed -n 's/^summary: //p' "$work/$name.cg" > "$work/$name.ir"
+		--cachegrind-out-file="$work/$id.cg" "$@" 2> "$work/$id.vg"
+	sed -n 's/^summary: //p' "$work/$id.cg" > "$work/$id.ir"
 }
 
 # Two at a time: the machine has two cores.  A failed build stops the
 # script (set -e) when its job is waited for.
 echo "$builds" | {
-	while IFS='|' read -r name source extra base; do
-		measure "$name" "$source" "$extra" &
+	while IFS='|' read -r name source extra base cache; do
+		measure "$name" "$source" "$extra" "$cache" &
 		first=$!
 		second=
-		if IFS='|' read -r name source extra base; then
-			measure "$name" "$source" "$extra" &
+		if IFS='|' read -r name source extra base cache; then
+			measure "$name" "$source" "$extra" "$cache" &
 			second=$!
 		fi
 		wait $first
@@ -89,27 +129,34 @@ echo "$builds" | {
 
 label ()
 {
+	case $2 in
+	cold) c=", cold cache" ;;
+	warm) c=", warm cache" ;;
+	none) c=", no cache" ;;
+	*) c= ;;
+	esac
 	case $1 in
 	plain) echo "GCC alone" ;;
 	noop) echo "a plugin that does nothing" ;;
-	empty) echo "hotinline, policy without entries" ;;
+	empty) echo "hotinline, policy without entries$c" ;;
 	report-*-nocaret) n=${1#report-}
-		echo "hotinline report, ${n%-nocaret} entries, \`-fno-diagnostics-show-caret\`" ;;
-	report-*) echo "hotinline report, ${1#report-} entries" ;;
-	hand) echo "\`always_inline\` by hand on the 3 hot functions, no plugin" ;;
-	force-*) echo "hotinline force (attribute), ${1#force-} entries" ;;
+		echo "hotinline report, ${n%-nocaret} entries$c, \`-fno-diagnostics-show-caret\`" ;;
+	report-*) echo "hotinline report, ${1#report-} entries$c" ;;
+	hand) echo "\`always_inline\` by hand on the hot functions ($real), no plugin" ;;
+	force-*) echo "hotinline force (attribute), ${1#force-} entries$c" ;;
 	esac
 }
 
 echo "| build | cc1 instructions | vs GCC alone | vs reference | max RSS KiB | RSS vs GCC alone | warnings + notes printed |"
 echo "|---|---|---|---|---|---|---|"
-echo "$builds" | while IFS='|' read -r name source extra base; do
-	ir=$(cat "$work/$name.ir") rss=$(cat "$work/$name.rss")
+echo "$builds" | while IFS='|' read -r name source extra base cache; do
+	id=$name$cache
+	ir=$(cat "$work/$id.ir") rss=$(cat "$work/$id.rss")
 	plain_ir=$(cat "$work/plain.ir") plain_rss=$(cat "$work/plain.rss")
 	base_ir=$(cat "$work/$base.ir")
-	warnings=$(grep -c ': warning: ' "$work/$name.err" || true)
-	notes=$(grep -c ': note: ' "$work/$name.err" || true)
-	awk -v l="$(label "$name")" -v ir="$ir" -v p="$plain_ir" -v b="$base_ir" \
+	warnings=$(grep -c ': warning: ' "$work/$id.err" || true)
+	notes=$(grep -c ': note: ' "$work/$id.err" || true)
+	awk -v l="$(label "$name" "$cache")" -v ir="$ir" -v p="$plain_ir" -v b="$base_ir" \
 		-v base="$base" -v rss="$rss" -v prss="$plain_rss" \
 		-v w="$warnings" -v n="$notes" 'BEGIN {
 		ref = base == "plain" ? "(GCC alone)" : "(hand)"

@@ -5,6 +5,9 @@
 
      bench-load POLICY LOOKUPS
 
+   With HOTINLINE_BENCH_CACHE=DIR in the environment the policy is loaded
+   through the compiled policy cache in DIR, as the plugin loads it.
+
    LOOKUPS names are looked up, a few of them names the policy holds and
    most of them not, as in a compilation where most functions are not
    hot.  */
@@ -12,6 +15,7 @@
 #include <stdlib.h>
 
 #include "policy.h"
+#include "policy-cache.h"
 
 __attribute__ ((noinline)) struct policy *bench_load (const char *path);
 __attribute__ ((noinline)) size_t bench_lookups (const struct policy *p,
@@ -21,7 +25,8 @@ struct policy *
 bench_load (const char *path)
 {
   struct policy *p = policy_new ();
-  if (!policy_load_file (p, path))
+  const char *cache = getenv ("HOTINLINE_BENCH_CACHE");
+  if (!policy_cache_load (p, &path, 1, cache, "bench", NULL))
     {
       for (size_t i = 0; i < policy_error_count (p); i++)
 	fprintf (stderr, "%s\n", policy_error_message (p, i));

@@ -7,6 +7,7 @@
 
 Suite *policy_load_suite (void);
 Suite *policy_lookup_suite (void);
+Suite *policy_cache_suite (void);
 Suite *suggest_suite (void);
 Suite *profile_tool_suite (void);
 
