@@ -57,6 +57,21 @@ static const char vectorize_source[]
   "unsigned f (const unsigned *p, unsigned n) { return body (p, n, 0); }\n" \
   "unsigned g (const unsigned *p, unsigned n) " \
   "{ return body (p + 1, n, 1); }\n"
+/* A hot function with ATTRIBUTES that does no floating point, at
+   line 6.  */
+#define INTEGER_SOURCE(attributes) \
+  "#ifndef FORCE\n#define FORCE static inline\n#endif\n" \
+  "#define R(i) h = (h ^ p[i]) * 0x9e3779b1u; h ^= h >> 15;\n" \
+  "#define R8(i) R(i) R(i+1) R(i+2) R(i+3) R(i+4) R(i+5) R(i+6) R(i+7)\n" \
+  "FORCE " attributes " unsigned body (const unsigned *p)\n" \
+  "{ unsigned h = 0; R8(0) R8(8) R8(16) R8(24) return h; }\n" \
+  "unsigned f (const unsigned *p) { return body (p); }\n" \
+  "unsigned g (const unsigned *p) { return body (p + 1); }\n"
+static const char integer_fpmath_source[]
+  = INTEGER_SOURCE ("__attribute__ ((target (\"fpmath=387\")))");
+static const char integer_avx2_source[]
+  = INTEGER_SOURCE ("__attribute__ ((target (\"avx2\")))");
+
 static const char tail_recursive_source[]
   = RECURSIVE_SOURCE ("body (p + 64, n - 1, h)");
 static const char recursive_source[]
@@ -146,6 +161,13 @@ static const struct attribute_case
   { "-O2 -fPIC", "", "", "", "", false, "", NULL },
   { "-O2 -fPIC -fno-semantic-interposition", "", "", "", "", false, "", NULL },
   { "-O2", "__attribute__ ((weak))", "", "", "", false, "", NULL },
+  /* The x86 target hook lets an fpmath= difference through for a callee
+     that does no floating point, which it learns from the function
+     summary.  */
+  { "-O2", "fpmath=387 body without floating point", "", "", "", false,
+    NULL, integer_fpmath_source },
+  { "-O2", "avx2 body without floating point", "", "", "", false, NULL,
+    integer_avx2_source },
   /* Recursion: GCC removes tail recursion before inlining the function,
      at the levels that enable -foptimize-sibling-calls.  */
   { "-O2", "tail-recursive body", "", "", "", false, NULL,
