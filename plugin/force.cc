@@ -106,11 +106,16 @@ why_not_forcible (cgraph_node *node, tree *caller, bool *until_summary)
 {
   tree decl = node->decl;
 
-  /* noipa implies noinline: name the one the user wrote.  */
+  /* Never overridden: the hand annotation beside noipa is ignored, and
+     beside noinline GCC keeps whichever of the two it met first, with a
+     -Wattributes warning either way.  noipa implies noinline: name the
+     one the user wrote.  */
   if (lookup_attribute ("noipa", DECL_ATTRIBUTES (decl)))
-    return "it is declared noipa";
+    return "it is declared noipa, which GCC lets no always_inline "
+	   "override";
   if (lookup_attribute ("noinline", DECL_ATTRIBUTES (decl)))
-    return "it is declared noinline";
+    return "it is declared noinline, which forcing does not override "
+	   "(GCC ignores an always_inline written after noinline)";
   if (DECL_UNINLINABLE (decl))
     return "GCC marked it not inlinable";
   if (hot_body_interposable_p (decl))
