@@ -20,11 +20,21 @@ struct candidate
   /* It calls itself: forced until GCC's tail recursion pass has shown
      whether it could turn the recursion into a loop.  */
   bool until_tailr;
+  /* The target hook refused it for want of its function summary: forced
+     until the summary exists and the hook can be asked as GCC's early
+     inliner asks it.  */
+  bool until_summary;
 };
 
-/* The functions forced until GCC's tail recursion pass has run on them,
-   with their entries.  */
-hash_map<tree, const struct policy_entry *> *pending_tailr;
+/* A function forced until GCC has told more, and what it waits for.  */
+struct pending
+{
+  const struct policy_entry *entry;
+  bool tailr, summary;
+};
+
+/* The functions forced provisionally, by declaration.  */
+hash_map<tree, pending> *pending_checks;
 
 /* What in the body of FN makes it impossible to inline, or NULL.  These
    are the constructs for which GCC turns always_inline into a hard
@@ -92,15 +102,20 @@ gcc_finds_inlinable (tree decl)
 /* Why the function of NODE cannot be forced, looking at it alone; NULL
    when it can.  When the reason is about one caller, *CALLER is set.  */
 static const char *
-why_not_forcible (cgraph_node *node, tree *caller)
+why_not_forcible (cgraph_node *node, tree *caller, bool *until_summary)
 {
   tree decl = node->decl;
 
-  /* noipa implies noinline: name the one the user wrote.  */
+  /* Never overridden: the hand annotation beside noipa is ignored, and
+     beside noinline GCC keeps whichever of the two it met first, with a
+     -Wattributes warning either way.  noipa implies noinline: name the
+     one the user wrote.  */
   if (lookup_attribute ("noipa", DECL_ATTRIBUTES (decl)))
-    return "it is declared noipa";
+    return "it is declared noipa, which GCC lets no always_inline "
+	   "override";
   if (lookup_attribute ("noinline", DECL_ATTRIBUTES (decl)))
-    return "it is declared noinline";
+    return "it is declared noinline, which forcing does not override "
+	   "(GCC ignores an always_inline written after noinline)";
   if (DECL_UNINLINABLE (decl))
     return "GCC marked it not inlinable";
   if (hot_body_interposable_p (decl))
@@ -119,7 +134,11 @@ why_not_forcible (cgraph_node *node, tree *caller)
     {
       *caller = e->caller->decl;
       if (const char *why = hot_target_mismatch (*caller, decl))
-	return why;
+	{
+	  if (ipa_fn_summaries)
+	    return why;
+	  *until_summary = true;
+	}
       if (const char *why = hot_optimize_mismatch (*caller, decl, true))
 	return why;
     }
@@ -272,11 +291,11 @@ force_hot_functions (void *, void *)
 	    cands.safe_push ({ node, entry,
 			       "its body is not in this translation unit; "
 			       "define it in a header or build with -flto",
-			       NULL_TREE, false });
+			       NULL_TREE, false, false });
 	  continue;
 	}
-      candidate c = { node, entry, NULL, NULL_TREE, false };
-      c.why_not = why_not_forcible (node, &c.caller);
+      candidate c = { node, entry, NULL, NULL_TREE, false, false };
+      c.why_not = why_not_forcible (node, &c.caller, &c.until_summary);
       cands.safe_push (c);
     }
 
@@ -286,12 +305,12 @@ force_hot_functions (void *, void *)
 
   for (candidate &c : cands)
     {
-      if (c.until_tailr)
+      if (!c.why_not && (c.until_tailr || c.until_summary))
 	{
-	  if (!pending_tailr)
-	    pending_tailr
-	      = new hash_map<tree, const struct policy_entry *>;
-	  pending_tailr->put (c.node->decl, c.entry);
+	  if (!pending_checks)
+	    pending_checks = new hash_map<tree, pending>;
+	  pending_checks->put (c.node->decl,
+			       { c.entry, c.until_tailr, c.until_summary });
 	}
       else
 	results_note_function (c.node->decl, c.why_not);
@@ -333,61 +352,120 @@ still_calls_itself_p (function *fn)
   return false;
 }
 
-/* Right after GCC's early tail recursion pass on FN, which runs before
-   the early inliner of FN's callers: a pending function whose calls to
-   itself are gone stays forced, as the hand annotation inlines it; one
-   that still calls itself, where the hand annotation is an error, is
-   left alone.  */
+/* Take back the provisional forcing of FN, saying WHY (about CALLER, if
+   any).  */
 static void
-settle_tail_recursion (function *fn)
+unforce (function *fn, const struct pending *p, const char *why, tree caller)
 {
-  const struct policy_entry **entry = pending_tailr->get (fn->decl);
-  if (!entry)
-    return;
-  const struct policy_entry *e = *entry;
-  pending_tailr->remove (fn->decl);
-  if (!still_calls_itself_p (fn))
-    {
-      results_note_function (fn->decl, NULL);
-      return;
-    }
-  const char *why = "it is recursive, and GCC could not turn its recursion "
-		    "into a loop";
   DECL_ATTRIBUTES (fn->decl) = remove_attribute ("always_inline",
 						 DECL_ATTRIBUTES (fn->decl));
   DECL_DISREGARD_INLINE_LIMITS (fn->decl) = 0;
   hot_stats.forced--;
   hot_stats.not_forced++;
   results_note_function (fn->decl, why);
-  hot_report_entry_problem (DECL_SOURCE_LOCATION (fn->decl), e,
-			    "hot function %qD is not forced inline: %s "
-			    "[hotinline]", fn->decl, why);
+  location_t loc = DECL_SOURCE_LOCATION (fn->decl);
+  if (caller)
+    hot_report_entry_problem (loc, p->entry,
+			      "hot function %qD is not forced inline: %s "
+			      "%qD [hotinline]", fn->decl, why, caller);
+  else
+    hot_report_entry_problem (loc, p->entry,
+			      "hot function %qD is not forced inline: %s "
+			      "[hotinline]", fn->decl, why);
+  pending_checks->remove (fn->decl);
 }
+
+/* Done with FN's checks, which P left: forced for good.  */
+static void
+keep_forced (function *fn, const struct pending *p)
+{
+  if (p->tailr || p->summary)
+    return;
+  results_note_function (fn->decl, NULL);
+  pending_checks->remove (fn->decl);
+}
+
+/* Right after GCC computed FN's function summary, before the early
+   inliner of FN or of its callers: ask the target hook again for each
+   caller, now that it can tell whether FN does floating point (x86
+   lets an fpmath= difference through for a callee that does not).  */
+static void
+settle_target (function *fn)
+{
+  pending *p = pending_checks->get (fn->decl);
+  if (!p || !p->summary)
+    return;
+  p->summary = false;
+  for (cgraph_edge *e = cgraph_node::get (fn->decl)->callers; e;
+       e = e->next_caller)
+    if (const char *why = hot_target_mismatch (e->caller->decl, fn->decl))
+      {
+	unforce (fn, p, why, e->caller->decl);
+	return;
+      }
+  keep_forced (fn, p);
+}
+
+/* Right after GCC's early tail recursion pass on FN, which runs before
+   the early inliner of FN's callers: a function whose calls to itself
+   are gone stays forced, as the hand annotation inlines it; one that
+   still calls itself, where the hand annotation is an error, is left
+   alone.  */
+static void
+settle_tail_recursion (function *fn)
+{
+  pending *p = pending_checks->get (fn->decl);
+  if (!p || !p->tailr)
+    return;
+  p->tailr = false;
+  if (still_calls_itself_p (fn))
+    unforce (fn, p, "it is recursive, and GCC could not turn its "
+	     "recursion into a loop", NULL_TREE);
+  else
+    keep_forced (fn, p);
+}
+
+const pass_data settle_target_pass_data = {
+  GIMPLE_PASS, "hotinline_target", OPTGROUP_NONE, TV_NONE, PROP_cfg,
+  0, 0, 0, 0
+};
 
 const pass_data settle_tailr_pass_data = {
   GIMPLE_PASS, "hotinline_tailr", OPTGROUP_NONE, TV_NONE, PROP_cfg,
   0, 0, 0, 0
 };
 
-class settle_tailr_pass : public gimple_opt_pass
+/* Settles the provisional forcings of each function with SETTLE.  */
+class settle_pass : public gimple_opt_pass
 {
 public:
-  settle_tailr_pass (gcc::context *ctxt)
-    : gimple_opt_pass (settle_tailr_pass_data, ctxt) {}
+  settle_pass (const pass_data &data, gcc::context *ctxt,
+	       void (*settle) (function *))
+    : gimple_opt_pass (data, ctxt), m_settle (settle) {}
   opt_pass *clone () final override
   {
-    return new settle_tailr_pass (m_ctxt);
+    return new settle_pass (*this, m_ctxt, m_settle);
   }
   bool gate (function *) final override
   {
-    return pending_tailr && !pending_tailr->is_empty ();
+    return pending_checks && !pending_checks->is_empty ();
   }
   unsigned int execute (function *fn) final override
   {
-    settle_tail_recursion (fn);
+    m_settle (fn);
     return 0;
   }
+private:
+  void (*m_settle) (function *);
 };
+
+static void
+register_settle_pass (const char *plugin_name, opt_pass *pass,
+		      const char *after)
+{
+  struct register_pass_info info = { pass, after, 1, PASS_POS_INSERT_AFTER };
+  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+}
 
 } // namespace
 
@@ -396,8 +474,12 @@ force_register (const char *plugin_name)
 {
   register_callback (plugin_name, PLUGIN_ALL_IPA_PASSES_START,
 		     force_hot_functions, NULL);
-  struct register_pass_info info = { new settle_tailr_pass (g),
-				     HOT_EARLY_TAILR_PASS, 1,
-				     PASS_POS_INSERT_AFTER };
-  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+  register_settle_pass (plugin_name,
+			new settle_pass (settle_target_pass_data, g,
+					 settle_target),
+			HOT_FUNCTION_SUMMARY_PASS);
+  register_settle_pass (plugin_name,
+			new settle_pass (settle_tailr_pass_data, g,
+					 settle_tail_recursion),
+			HOT_EARLY_TAILR_PASS);
 }

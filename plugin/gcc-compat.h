@@ -105,6 +105,10 @@ hot_body_interposable_p (tree decl)
    first instance is the early one.  */
 #define HOT_EARLY_TAILR_PASS "tailr"
 
+/* The pass that computes each function's summary before the early
+   inliner (its first instance), which the x86 target hook reads.  */
+#define HOT_FUNCTION_SUMMARY_PASS "local-fnsummary"
+
 static inline bool
 hot_tail_recursion_removed_early_p (tree decl)
 {
