@@ -9,6 +9,8 @@
 # HOTINLINE_CHROOT_GCCS  GCCs run in the chroot (default: 13 to 16;
 #                        empty: no chroot)
 # HOTINLINE_CHECK_LOGS   where the logs go (build/check-all)
+# HOTINLINE_CHECK_JOBS   how many GCCs are tested at once (default: the
+#                        number of CPUs; each run is one process at a time)
 set -u
 cd "$(dirname "$0")/.."
 MAKE=${MAKE:-make}
@@ -25,32 +27,40 @@ run() {
 	gcc=$1 where=$2
 	shift 2
 	log=$LOGS/$gcc.log
-	echo "=== make check GCC=$gcc ($where)"
+	echo "=== make check GCC=$gcc ($where) started"
 	start=$(date +%s)
 	"$@" > "$log" 2>&1
 	status=$?
 	secs=$(( $(date +%s) - start ))
-	tail -n 40 "$log"
+	# Whole runs print at once, as they end: several go at a time.
+	if [ $status -eq 0 ]; then
+		echo "=== $gcc ($where): $(tail -n 1 "$log")"
+	else
+		echo "=== $gcc ($where) FAILED, the end of $log:"
+		tail -n 40 "$log"
+	fi
 	count=$(grep -E '^[0-9]+%: Checks: ' "$log" | tail -n 1)
 	[ -n "$count" ] || count="no test run (see $log)"
 	[ $status -eq 0 ] || failed=1
-	printf '%-7s %-7s %4ds  %s%s\n' "$gcc" "$where" "$secs" "$count" \
+	printf '%-26s %-7s %5ds  %s%s\n' "$gcc" "$where" "$secs" "$count" \
 		"$([ $status -eq 0 ] || echo "  FAILED (exit $status)")" \
 		>> "$SUMMARY"
 }
 
+JOBS=${HOTINLINE_CHECK_JOBS:-$(nproc 2>/dev/null || echo 1)}
+# Every run as "GCC WHERE"; the chroot is made first, once.
+runs=
 for gcc in $HOST_GCCS; do
-	run "$gcc" host $MAKE check GCC="$gcc"
+	runs="$runs $gcc:host"
 done
 if [ -n "$CHROOT_GCCS" ]; then
 	start=$(date +%s)
 	if sh tools/forky-chroot.sh create; then
-		printf '%-7s %-7s %4ds  %s\n' chroot create \
+		printf '%-26s %-7s %5ds  %s\n' chroot create \
 			"$(( $(date +%s) - start ))" "tools/forky-chroot.sh create" \
 			>> "$SUMMARY"
 		for gcc in $CHROOT_GCCS; do
-			run "$gcc" chroot sh tools/forky-chroot.sh run \
-				make check GCC="$gcc"
+			runs="$runs $gcc:chroot"
 		done
 	else
 		echo "chroot  create  FAILED: no tests for $CHROOT_GCCS" \
@@ -58,6 +68,35 @@ if [ -n "$CHROOT_GCCS" ]; then
 		failed=1
 	fi
 fi
+
+# stream K: the runs K, K+JOBS, K+2*JOBS..., one after the other.  The
+# testsuite runs one test at a time, so JOBS streams keep JOBS CPUs busy.
+stream() {
+	k=0
+	for r in $runs; do
+		if [ $((k % JOBS)) -eq "$1" ]; then
+			gcc=${r%%:*} where=${r#*:}
+			if [ "$where" = chroot ]; then
+				run "$gcc" chroot sh tools/forky-chroot.sh run \
+					make check GCC="$gcc"
+			else
+				run "$gcc" host $MAKE check GCC="$gcc"
+			fi
+		fi
+		k=$((k + 1))
+	done
+	exit $failed
+}
+pids=
+i=0
+while [ $i -lt "$JOBS" ]; do
+	stream $i &
+	pids="$pids $!"
+	i=$((i + 1))
+done
+for pid in $pids; do
+	wait "$pid" || failed=1
+done
 echo "=== make check-all: per GCC"
 cat "$SUMMARY"
 exit $failed
