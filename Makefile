@@ -2,25 +2,40 @@
 #
 #   make                 plugin for the default gcc, in build/gcc-MAJOR/
 #   make GCC=gcc-11      plugin for gcc-11 (outputs of each GCC coexist)
+#   make GCC=aarch64-linux-gnu-gcc-12   plugin for a cross compiler, in
+#                        build/aarch64-linux-gnu-gcc-12/
 #   make check           build and run the whole testsuite with Check
 #   make install         install into $(GCC) -print-file-name=plugin
 #   make demo            run the plugin on an example
 
 GCC ?= gcc
+GCC_MAJOR := $(shell $(GCC) -dumpversion | cut -d. -f1)
+GCC_PLUGIN_DIR := $(shell $(GCC) -print-file-name=plugin)
+# A cross compiler (GCC=aarch64-linux-gnu-gcc-12) targets another machine
+# than the host's; its plugin is still a host shared object.
+GCC_MACHINE := $(shell $(GCC) -dumpmachine)
+HOST_MACHINE := $(shell cc -dumpmachine 2>/dev/null || $(GCC) -dumpmachine)
+ifeq ($(GCC_MACHINE),$(HOST_MACHINE))
 # The plugin is C++ as far as GCC is concerned: compile it with the g++ of
 # the same GCC (gcc-11 -> g++-11).
 GXX ?= $(patsubst %gcc,%g++,$(patsubst %gcc-$(GCC_SUFFIX),%g++-$(GCC_SUFFIX),$(GCC)))
 GCC_SUFFIX := $(lastword $(subst -, ,$(GCC)))
-GCC_MAJOR := $(shell $(GCC) -dumpversion | cut -d. -f1)
-GCC_PLUGIN_DIR := $(shell $(GCC) -print-file-name=plugin)
+HOST_CC ?= $(GCC)
+B := build/gcc-$(GCC_MAJOR)
+else
+# Cross: the plugin is built by the host's g++ of the same GCC version
+# against the cross compiler's plugin headers; the tools and tests are
+# host programs too.  Only the test samples are built by $(GCC).
+GXX ?= g++-$(GCC_MAJOR)
+HOST_CC ?= gcc-$(GCC_MAJOR)
+B := build/$(GCC_MACHINE)-gcc-$(GCC_MAJOR)
+endif
 PKG_CONFIG ?= pkg-config
 
 PREFIX ?= /usr/local
 DESTDIR ?=
 PLUGINDIR ?= $(GCC_PLUGIN_DIR)
 DATADIR ?= $(PREFIX)/share/hotinline
-
-B := build/gcc-$(GCC_MAJOR)
 
 YAML_CFLAGS := $(shell $(PKG_CONFIG) --cflags yaml-0.1)
 YAML_LIBS := $(shell $(PKG_CONFIG) --libs yaml-0.1)
@@ -56,6 +71,11 @@ PROFILE_TOOL := $(B)/hotinline-profile
 CC_WRAPPER := $(B)/hotinline-cc
 CC_WRAPPER_NAMES := hotinline-gcc hotinline-g++ hotinline-gcc-12 \
 	hotinline-g++-12 hotinline-gcc-11 hotinline-g++-11
+# Cross compilers: Debian's GCC 12 for these targets, checked by check-all.
+CROSS_TARGETS := aarch64-linux-gnu powerpc64le-linux-gnu
+CROSS_GCCS := $(foreach t,$(CROSS_TARGETS),$(t)-gcc-12)
+CC_WRAPPER_NAMES += $(foreach t,$(CROSS_TARGETS),hotinline-$(t)-gcc \
+	hotinline-$(t)-g++ hotinline-$(t)-gcc-12 hotinline-$(t)-g++-12)
 PROFILE_SRC := tools/hotinline-profile.c tools/profile-read.c \
 	tools/profile-names.c tools/profile-policy.c
 
@@ -71,7 +91,7 @@ $(B):
 	mkdir -p $@
 
 $(B)/%.o: plugin/%.c $(wildcard plugin/*.h) | $(B)
-	$(GCC) $(CORE_CFLAGS) -c $< -o $@
+	$(HOST_CC) $(CORE_CFLAGS) -c $< -o $@
 
 $(B)/%.o: plugin/%.cc $(wildcard plugin/*.h) | $(B)
 	$(GXX) $(PLUGIN_CXXFLAGS) -c $< -o $@
@@ -80,33 +100,33 @@ $(B)/%.o: plugin/%.cc $(wildcard plugin/*.h) | $(B)
 # plugin uses (operator new and delete) comes from cc1, which exports it.
 # Loading libstdc++ into every compilation would cost time and memory.
 $(PLUGIN): $(CORE_OBJ) $(PLUGIN_OBJ)
-	$(GCC) -shared -o $@ $^ $(YAML_LIBS)
+	$(HOST_CC) -shared -o $@ $^ $(YAML_LIBS)
 
 $(SUMMARY_TOOL): tools/hotinline-summary.c | $(B)
-	$(GCC) -std=gnu11 $(WARN) $(OPT) $< -o $@ $(JANSSON_LIBS)
+	$(HOST_CC) -std=gnu11 $(WARN) $(OPT) $< -o $@ $(JANSSON_LIBS)
 
 $(CC_WRAPPER): tools/hotinline-cc.c | $(B)
-	$(GCC) -std=gnu11 $(WARN) $(OPT) $< -o $@
+	$(HOST_CC) -std=gnu11 $(WARN) $(OPT) $< -o $@
 
 # Links the policy loader, to check a policy before writing it.
 $(PROFILE_TOOL): $(PROFILE_SRC) tools/profile.h $(CORE_OBJ) | $(B)
-	$(GCC) -std=gnu11 $(WARN) $(OPT) -Iplugin $(YAML_CFLAGS) \
+	$(HOST_CC) -std=gnu11 $(WARN) $(OPT) -Iplugin $(YAML_CFLAGS) \
 		$(IBERTY_CFLAGS) $(PROFILE_SRC) $(CORE_OBJ) -o $@ \
 		$(YAML_LIBS) $(JANSSON_LIBS) $(IBERTY_LIBS)
 
 $(TEST_BIN): $(TEST_SRC) $(wildcard testsuite/*.h) $(CORE_OBJ)
-	$(GCC) -std=gnu11 $(WARN) $(OPT) -Iplugin -Itestsuite $(CHECK_CFLAGS) \
+	$(HOST_CC) -std=gnu11 $(WARN) $(OPT) -Iplugin -Itestsuite $(CHECK_CFLAGS) \
 		$(TEST_SRC) $(CORE_OBJ) -o $@ $(CHECK_LIBS) $(YAML_LIBS) \
 		$(IBERTY_LIBS)
 
 $(BENCH_BIN): testsuite/bench-strategies.c testsuite/harness.c \
 		testsuite/harness.h
-	$(GCC) -std=gnu11 $(WARN) $(OPT) -Itestsuite $(CHECK_CFLAGS) \
+	$(HOST_CC) -std=gnu11 $(WARN) $(OPT) -Itestsuite $(CHECK_CFLAGS) \
 		testsuite/bench-strategies.c testsuite/harness.c -o $@ \
 		$(CHECK_LIBS)
 
 $(BENCH_LOAD): testsuite/bench-load.c $(CORE_OBJ)
-	$(GCC) -std=gnu11 $(WARN) $(OPT) -Iplugin $< $(CORE_OBJ) -o $@ \
+	$(HOST_CC) -std=gnu11 $(WARN) $(OPT) -Iplugin $< $(CORE_OBJ) -o $@ \
 		$(YAML_LIBS) $(IBERTY_LIBS)
 
 # Benchmarks, for both GCCs; writes BENCHMARKS.md.  Not part of check.
@@ -145,6 +165,7 @@ check: $(PLUGIN) $(TEST_BIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 check-all:
 	$(MAKE) check GCC=gcc
 	$(MAKE) check GCC=gcc-11
+	$(foreach g,$(CROSS_GCCS),$(MAKE) check GCC=$(g) &&) true
 
 install: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 	install -d $(DESTDIR)$(PLUGINDIR) $(DESTDIR)$(DATADIR)/policies \

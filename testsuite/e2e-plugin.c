@@ -383,8 +383,8 @@ static const char *
 plain_ring_output (const char *dir)
 {
   struct run r = harness_sh (harness_fmt ("cd %s && %s -O2 main.c ring.c -o "
-					  "plain && ./plain", dir,
-					  harness_gcc ()));
+					  "plain && %s./plain", dir,
+					  harness_gcc (), harness_runner ()));
   ck_assert_int_eq (r.status, 0);
   return r.out;
 }
@@ -398,7 +398,7 @@ START_TEST (test_make_project)
 				  harness_gcc (), harness_plugin ());
   struct run r = harness_sh (make);
   ck_assert_msg (r.status == 0, "%s", r.err);
-  r = harness_sh (harness_fmt ("%s/ring", dir));
+  r = harness_run_program (harness_fmt ("%s/ring", dir), NULL);
   ck_assert_str_eq (r.out, plain_ring_output (dir));
   ck_assert_int_eq (harness_count_calls (harness_fmt ("%s/ring.o", dir),
 					 "ring_push"), 0);
@@ -422,7 +422,7 @@ START_TEST (test_cmake_project)
 					  "build", dir, harness_gcc (),
 					  harness_plugin ()));
   ck_assert_msg (r.status == 0, "%.2000s%.2000s", r.out, r.err);
-  r = harness_sh (harness_fmt ("%s/build/ring", dir));
+  r = harness_run_program (harness_fmt ("%s/build/ring", dir), NULL);
   ck_assert_str_eq (r.out, plain_ring_output (dir));
   ck_assert_int_eq (harness_count_calls
 		    (harness_fmt ("%s/build/CMakeFiles/ring.dir/ring.c.o", dir),

@@ -189,7 +189,7 @@ run_program (const struct sample *s, const char *obj)
   struct run r = harness_run ((const char *const[]) { harness_gcc (), obj,
 		     "-o", exe, NULL }, NULL);
   ck_assert_msg (r.status == 0, "%s: link failed: %.1500s", s->path, r.err);
-  r = harness_run ((const char *const[]) { exe, NULL }, NULL);
+  r = harness_run_program (exe, NULL);
   ck_assert_msg (r.status == 0, "%s: %s exited with %d: %.1500s", s->path, exe,
 		 r.status, r.out);
   return r.out;
@@ -441,7 +441,7 @@ check_forcing_at_lto_link (const char *path, const char *args)
   r = harness_run (a.v, NULL);
   ck_assert_msg (r.status == 0, "%s: LTO link failed: %.1500s", path, r.err);
   check_calls (&s, NULL, exe, args);
-  struct run out = harness_run ((const char *const[]) { exe, NULL }, NULL);
+  struct run out = harness_run_program (exe, NULL);
   ck_assert_int_eq (out.status, 0);
   ck_assert_str_eq (out.out, run_program (&s, obj_path (&s, "plain")));
 }
