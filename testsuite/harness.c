@@ -922,9 +922,11 @@ append_normalised (char **body, size_t *len, const char *line)
   char *o = *body + *len;
   for (const char *s = insn; *s;)
     {
-      /* Drop hex numbers that precede a "<symbol>" annotation, and the
-	 "+0x.." offset inside it.  */
-      if (isxdigit ((unsigned char) *s) && (s == insn || s[-1] == ' '))
+      /* Drop hex numbers that precede a "<symbol>" annotation ("b 1c
+	 <f+0x1c>", "beq cr7,5a0 <f+0x5a0>"), and the "+0x.." offset inside
+	 it.  */
+      if (isxdigit ((unsigned char) *s)
+	  && (s == insn || strchr (" \t,", s[-1])))
 	{
 	  const char *e = s;
 	  while (isxdigit ((unsigned char) *e))
@@ -962,12 +964,39 @@ append_normalised (char **body, size_t *len, const char *line)
   *len = (size_t) (o - *body);
 }
 
+/* The instruction just appended to BODY has the relocation RELOC ("...:
+   R_AARCH64_ADR_PREL_PG_HI21	.rodata+0x8"): what its operand shows,
+   and objdump's annotation of it, are placeholders, named after whatever
+   function the section has at that address.  Name the relocation's
+   symbol instead; a section symbol without its addend, which depends on
+   the layout of the section.  */
+static void
+append_relocation (char **body, size_t *len, const char *reloc)
+{
+  if (!*len)
+    return;
+  size_t start = *len - 1;
+  while (start > 0 && (*body)[start - 1] != '\n')
+    start--;
+  char *lt = memchr (*body + start, '<', *len - start);
+  if (lt)
+    *len = (size_t) (lt - *body);
+  else
+    (*len)--;			/* The newline.  */
+  const char *sym = reloc + strcspn (reloc, " \t");
+  sym += strspn (sym, " \t");
+  size_t n = sym[0] == '.' ? strcspn (sym, "+-") : strlen (sym);
+  *body = realloc (*body, *len + n + 5);
+  *len += (size_t) sprintf (*body + *len, " [%.*s]\n", (int) n, sym);
+}
+
 struct functions
 harness_functions (const char *obj)
 {
   struct functions fns = { NULL, NULL, 0 };
+  const struct target *t = target ();
   struct run r = harness_run ((const char *const[]) { harness_objdump (),
-		     "-d", "--no-show-raw-insn", obj, NULL }, NULL);
+		     "-dr", "--no-show-raw-insn", obj, NULL }, NULL);
   ck_assert_msg (r.status == 0, "objdump %s failed: %s", obj, r.err);
   char *save = NULL;
   size_t len = 0;
@@ -985,7 +1014,10 @@ harness_functions (const char *obj)
 	  len = 0;
 	  continue;
 	}
-      if (fns.n && l[0] == ' ' && strchr (l, '\t'))
+      char *reloc = strstr (l, t->reloc);
+      if (fns.n && reloc && l[0] == '\t')
+	append_relocation (&fns.bodies[fns.n - 1], &len, reloc);
+      else if (fns.n && l[0] == ' ' && strchr (l, '\t'))
 	append_normalised (&fns.bodies[fns.n - 1], &len, l);
     }
   harness_run_free (&r);
