@@ -969,7 +969,7 @@ append_normalised (char **body, size_t *len, const char *line)
    and objdump's annotation of it, are placeholders, named after whatever
    function the section has at that address.  Name the relocation's
    symbol instead; a section symbol without its addend, which depends on
-   the layout of the section.  */
+   the layout of the section, and a local label without its number.  */
 static void
 append_relocation (char **body, size_t *len, const char *reloc)
 {
@@ -986,6 +986,11 @@ append_relocation (char **body, size_t *len, const char *reloc)
   const char *sym = reloc + strcspn (reloc, " \t");
   sym += strspn (sym, " \t");
   size_t n = sym[0] == '.' ? strcspn (sym, "+-") : strlen (sym);
+  /* ".LC5": a local label of a mergeable constant, numbered in the order
+     the compiler emitted them.  */
+  if (strncmp (sym, ".L", 2) == 0)
+    for (n = 2; isalpha ((unsigned char) sym[n]); n++)
+      ;
   *body = realloc (*body, *len + n + 5);
   *len += (size_t) sprintf (*body + *len, " [%.*s]\n", (int) n, sym);
 }
