@@ -84,7 +84,8 @@ TEST_BIN := $(B)/check_hotinline
 BENCH_BIN := $(B)/bench_strategies
 BENCH_LOAD := $(B)/bench_load
 
-.PHONY: all check check-all bench fuzz install uninstall demo clean
+.PHONY: all check check-all check-linux-arm64 bench fuzz install uninstall \
+	demo clean
 all: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 
 $(B):
@@ -166,6 +167,15 @@ check-all:
 	$(MAKE) check GCC=gcc
 	$(MAKE) check GCC=gcc-11
 	$(foreach g,$(CROSS_GCCS),$(MAKE) check GCC=$(g) &&) true
+
+# Linux 6.1's lib/xarray.o cross-compiled for arm64 with the plugin; needs
+# Debian's linux-source-6.1 (unpacked and configured once in build/linux).
+LINUX_TARBALL ?= /usr/src/linux-source-6.1.tar.xz
+check-linux-arm64:
+	$(MAKE) GCC=aarch64-linux-gnu-gcc-12
+	sh testsuite/linux-arm64-xarray.sh \
+		$(abspath build/aarch64-linux-gnu-gcc-12/hotinline.so) \
+		aarch64-linux-gnu-gcc-12 $(LINUX_TARBALL) $(abspath build/linux)
 
 install: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 	install -d $(DESTDIR)$(PLUGINDIR) $(DESTDIR)$(DATADIR)/policies \
