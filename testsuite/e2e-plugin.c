@@ -260,11 +260,15 @@ START_TEST (test_disable_argument_ignores_the_policy)
 }
 END_TEST
 
-/* The harness itself: calls are counted wherever they are.  */
+/* The harness itself: calls are counted wherever they are, in objects
+   and in programs.  f reads a global, so that on ppc64le it sets up its
+   TOC pointer and calls within the object go to its local entry point.  */
 START_TEST (test_harness_counts_every_kind_of_call)
 {
   const char *src = harness_write ("calls.c",
-    "__attribute__ ((noinline)) static int f (int x) { return x * 3; }\n"
+    "int counter;\n"
+    "__attribute__ ((noinline)) static int f (int x)\n"
+    "{ return x * 3 + counter; }\n"
     "__attribute__ ((noinline)) int g (int x) { return f (x) + 1; }\n"
     "__attribute__ ((noinline)) int tail (int x) { return f (x + 1); }\n"
     "__attribute__ ((section (\".text.other\"))) int h (int x)\n"
@@ -283,6 +287,13 @@ START_TEST (test_harness_counts_every_kind_of_call)
 		     flags[i], harness_count_calls (obj, "f"));
       ck_assert_int_eq (harness_count_calls (obj, "g"), 1);
       ck_assert (harness_defines (obj, "f"));
+      const char *exe = harness_fmt ("%s.exe", obj);
+      r = compile (false, "", harness_fmt ("%s %s -o %s", flags[i], obj,
+					   exe), NULL);
+      ck_assert_int_eq (r.status, 0);
+      ck_assert_msg (harness_count_calls (exe, "f") == 5,
+		     "%s, linked: %d calls", flags[i],
+		     harness_count_calls (exe, "f"));
     }
 }
 END_TEST
