@@ -29,6 +29,9 @@ else
 GXX ?= g++-$(GCC_MAJOR)
 HOST_CC ?= gcc-$(GCC_MAJOR)
 B := build/$(GCC_MACHINE)-gcc-$(GCC_MAJOR)
+# What runs the target's programs here.
+TARGET_RUN := qemu-$(subst powerpc64le,ppc64le,$(firstword \
+	$(subst -, ,$(GCC_MACHINE)))) -L /usr/$(GCC_MACHINE)
 endif
 PKG_CONFIG ?= pkg-config
 
@@ -201,12 +204,15 @@ uninstall:
 # changed in the object code.
 DEMO_PLUGIN := -fplugin=$(abspath $(PLUGIN)) \
 	-fplugin-arg-hotinline-policy=policies/xarray_walk.yaml
+# The target's objdump, and its calls (bl, to ppc64le's local entry too).
+DEMO_OBJDUMP := $(shell $(GCC) -print-prog-name=objdump)
+DEMO_CALL := '(call|bl)[[:space:]].*<xas_descend(\+0x8)?>'
 demo: $(PLUGIN)
 	$(GCC) -O2 examples/xarray_walk.c -o $(B)/xarray_walk.plain
 	$(GCC) -O2 examples/xarray_walk.c -o $(B)/xarray_walk.forced $(DEMO_PLUGIN)
-	@echo "calls to xas_descend without the plugin: $$(objdump -d $(B)/xarray_walk.plain | grep -c 'call.*<xas_descend')"
-	@echo "calls to xas_descend with policies/xarray_walk.yaml: $$(objdump -d $(B)/xarray_walk.forced | grep -c 'call.*<xas_descend')"
-	@$(B)/xarray_walk.plain && $(B)/xarray_walk.forced
+	@echo "calls to xas_descend without the plugin: $$($(DEMO_OBJDUMP) -d $(B)/xarray_walk.plain | grep -cE $(DEMO_CALL))"
+	@echo "calls to xas_descend with policies/xarray_walk.yaml: $$($(DEMO_OBJDUMP) -d $(B)/xarray_walk.forced | grep -cE $(DEMO_CALL))"
+	@$(TARGET_RUN) $(B)/xarray_walk.plain && $(TARGET_RUN) $(B)/xarray_walk.forced
 	@echo "and where a hot function cannot be forced, GCC says why:"
 	$(GCC) -O2 -fPIC -c testsuite/samples/interposable.c -o /dev/null \
 		-fplugin=$(abspath $(PLUGIN)) \
