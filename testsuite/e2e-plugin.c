@@ -124,7 +124,9 @@ START_TEST (test_silent_on_preprocessed_assembler)
 {
   const char *src = harness_write ("entry.S",
 				   "#define SYM entry\n"
-				   "\t.globl SYM\nSYM:\n\tret\n");
+				   "#ifdef __powerpc__\n#define RET blr\n"
+				   "#else\n#define RET ret\n#endif\n"
+				   "\t.globl SYM\nSYM:\n\tRET\n");
   const char *obj = harness_fmt ("%s/entry.o", harness_tmpdir ());
   assert_silent_and_same (false, harness_fmt ("-c %s -o %s", src, obj),
 			  NULL, NULL);
