@@ -2,18 +2,38 @@
 #
 #   make                 plugin for the default gcc, in build/gcc-MAJOR/
 #   make GCC=gcc-11      plugin for gcc-11 (outputs of each GCC coexist)
+#   make GCC=aarch64-linux-gnu-gcc-12   plugin for a cross compiler, in
+#                        build/aarch64-linux-gnu-gcc-12/
 #   make check           build and run the whole testsuite with Check
 #   make check-all       the testsuite for GCC 11 to 16 (13+ in a chroot)
 #   make install         install into $(GCC) -print-file-name=plugin
 #   make demo            run the plugin on an example
 
 GCC ?= gcc
+GCC_MAJOR := $(shell $(GCC) -dumpversion | cut -d. -f1)
+GCC_PLUGIN_DIR := $(shell $(GCC) -print-file-name=plugin)
+# A cross compiler (GCC=aarch64-linux-gnu-gcc-12) targets another machine
+# than the host's; its plugin is still a host shared object.
+GCC_MACHINE := $(shell $(GCC) -dumpmachine)
+HOST_MACHINE := $(shell cc -dumpmachine 2>/dev/null || $(GCC) -dumpmachine)
+ifeq ($(GCC_MACHINE),$(HOST_MACHINE))
 # The plugin is C++ as far as GCC is concerned: compile it with the g++ of
 # the same GCC (gcc-11 -> g++-11).
 GXX ?= $(patsubst %gcc,%g++,$(patsubst %gcc-$(GCC_SUFFIX),%g++-$(GCC_SUFFIX),$(GCC)))
 GCC_SUFFIX := $(lastword $(subst -, ,$(GCC)))
-GCC_MAJOR := $(shell $(GCC) -dumpversion | cut -d. -f1)
-GCC_PLUGIN_DIR := $(shell $(GCC) -print-file-name=plugin)
+HOST_CC ?= $(GCC)
+B := build/gcc-$(GCC_MAJOR)
+else
+# Cross: the plugin is built by the host's g++ of the same GCC version
+# against the cross compiler's plugin headers; the tools and tests are
+# host programs too.  Only the test samples are built by $(GCC).
+GXX ?= g++-$(GCC_MAJOR)
+HOST_CC ?= gcc-$(GCC_MAJOR)
+B := build/$(GCC_MACHINE)-gcc-$(GCC_MAJOR)
+# What runs the target's programs here.
+TARGET_RUN := qemu-$(subst powerpc64le,ppc64le,$(firstword \
+	$(subst -, ,$(GCC_MACHINE)))) -L /usr/$(GCC_MACHINE)
+endif
 PKG_CONFIG ?= pkg-config
 
 PREFIX ?= /usr/local
@@ -21,8 +41,6 @@ DESTDIR ?=
 PLUGINDIR ?= $(GCC_PLUGIN_DIR)
 DATADIR ?= $(PREFIX)/share/hotinline
 MANDIR ?= $(PREFIX)/share/man
-
-B := build/gcc-$(GCC_MAJOR)
 
 YAML_CFLAGS := $(shell $(PKG_CONFIG) --cflags yaml-0.1)
 YAML_LIBS := $(shell $(PKG_CONFIG) --libs yaml-0.1)
@@ -62,6 +80,10 @@ PROFILE_TOOL := $(B)/hotinline-profile
 CC_WRAPPER := $(B)/hotinline-cc
 CC_WRAPPER_NAMES := hotinline-gcc hotinline-g++ \
 	$(foreach v,11 12 13 14 15 16,hotinline-gcc-$(v) hotinline-g++-$(v))
+# And the cross compilers' (Debian's GCC 12 for these targets).
+CROSS_TARGETS := aarch64-linux-gnu powerpc64le-linux-gnu
+CC_WRAPPER_NAMES += $(foreach t,$(CROSS_TARGETS),hotinline-$(t)-gcc \
+	hotinline-$(t)-g++ hotinline-$(t)-gcc-12 hotinline-$(t)-g++-12)
 PROFILE_SRC := tools/hotinline-profile.c tools/profile-read.c \
 	tools/profile-names.c tools/profile-policy.c
 
@@ -71,15 +93,15 @@ TEST_BIN := $(B)/check_hotinline
 BENCH_BIN := $(B)/bench_strategies
 BENCH_LOAD := $(B)/bench_load
 
-.PHONY: all check check-all check-real bench fuzz install uninstall demo \
-	screenshot clean
+.PHONY: all check check-all check-real check-linux-arm64 bench fuzz install \
+	uninstall demo screenshot clean
 all: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 
 $(B):
 	mkdir -p $@
 
 $(B)/%.o: plugin/%.c $(wildcard plugin/*.h) | $(B)
-	$(GCC) $(CORE_CFLAGS) -c $< -o $@
+	$(HOST_CC) $(CORE_CFLAGS) -c $< -o $@
 
 # xxHash's inlined code runs a third fewer instructions at -O3: the image
 # checksum and the policy's key are paid in every compilation.
@@ -92,7 +114,7 @@ $(B)/%.o: plugin/%.cc $(wildcard plugin/*.h) | $(B)
 # plugin uses (operator new and delete) comes from cc1, which exports it.
 # Loading libstdc++ into every compilation would cost time and memory.
 $(PLUGIN): $(CORE_OBJ) $(PLUGIN_OBJ)
-	$(GCC) -shared -o $@ $^ $(YAML_LIBS)
+	$(HOST_CC) -shared -o $@ $^ $(YAML_LIBS)
 
 XML_CFLAGS = $(shell $(PKG_CONFIG) --cflags libxml-2.0)
 XML_LIBS = $(shell $(PKG_CONFIG) --libs libxml-2.0)
@@ -100,32 +122,32 @@ SUMMARY_SRC := tools/hotinline-summary.c tools/summary-sites.c \
 	tools/summary-html.c
 $(SUMMARY_TOOL): $(SUMMARY_SRC) tools/summary.h tools/summary-sites.h \
 		plugin/version.h | $(B)
-	$(GCC) -std=gnu11 $(WARN) $(OPT) -Iplugin $(XML_CFLAGS) \
+	$(HOST_CC) -std=gnu11 $(WARN) $(OPT) -Iplugin $(XML_CFLAGS) \
 		$(SUMMARY_SRC) -o $@ $(JANSSON_LIBS) $(XML_LIBS)
 
 $(CC_WRAPPER): tools/hotinline-cc.c plugin/version.h | $(B)
-	$(GCC) -std=gnu11 $(WARN) $(OPT) -Iplugin $< -o $@
+	$(HOST_CC) -std=gnu11 $(WARN) $(OPT) -Iplugin $< -o $@
 
 # Links the policy loader, to check a policy before writing it.
 $(PROFILE_TOOL): $(PROFILE_SRC) tools/profile.h plugin/version.h \
 		$(CORE_OBJ) | $(B)
-	$(GCC) -std=gnu11 $(WARN) $(OPT) -Iplugin $(YAML_CFLAGS) \
+	$(HOST_CC) -std=gnu11 $(WARN) $(OPT) -Iplugin $(YAML_CFLAGS) \
 		$(IBERTY_CFLAGS) $(PROFILE_SRC) $(CORE_OBJ) -o $@ \
 		$(YAML_LIBS) $(JANSSON_LIBS) $(IBERTY_LIBS)
 
 $(TEST_BIN): $(TEST_SRC) $(wildcard testsuite/*.h) $(CORE_OBJ)
-	$(GCC) -std=gnu11 $(WARN) $(OPT) -Iplugin -Itestsuite $(CHECK_CFLAGS) \
+	$(HOST_CC) -std=gnu11 $(WARN) $(OPT) -Iplugin -Itestsuite $(CHECK_CFLAGS) \
 		$(TEST_SRC) $(CORE_OBJ) -o $@ $(CHECK_LIBS) $(YAML_LIBS) \
 		$(IBERTY_LIBS) $(JANSSON_LIBS)
 
 $(BENCH_BIN): testsuite/bench-strategies.c testsuite/harness.c \
 		testsuite/harness.h
-	$(GCC) -std=gnu11 $(WARN) $(OPT) -Itestsuite $(CHECK_CFLAGS) \
+	$(HOST_CC) -std=gnu11 $(WARN) $(OPT) -Itestsuite $(CHECK_CFLAGS) \
 		testsuite/bench-strategies.c testsuite/harness.c -o $@ \
 		$(CHECK_LIBS)
 
 $(BENCH_LOAD): testsuite/bench-load.c $(CORE_OBJ)
-	$(GCC) -std=gnu11 $(WARN) $(OPT) -Iplugin $< $(CORE_OBJ) -o $@ \
+	$(HOST_CC) -std=gnu11 $(WARN) $(OPT) -Iplugin $< $(CORE_OBJ) -o $@ \
 		$(YAML_LIBS) $(IBERTY_LIBS)
 
 # The README's pictures of the HTML report (needs chromium).
@@ -198,6 +220,15 @@ check-real: $(PLUGIN)
 check-all:
 	MAKE="$(MAKE)" sh tools/check-all.sh
 
+# Linux 6.1's lib/xarray.o cross-compiled for arm64 with the plugin; needs
+# Debian's linux-source-6.1 (unpacked and configured once in build/linux).
+LINUX_TARBALL ?= /usr/src/linux-source-6.1.tar.xz
+check-linux-arm64:
+	$(MAKE) GCC=aarch64-linux-gnu-gcc-12
+	sh testsuite/linux-arm64-xarray.sh \
+		$(abspath build/aarch64-linux-gnu-gcc-12/hotinline.so) \
+		aarch64-linux-gnu-gcc-12 $(LINUX_TARBALL) $(abspath build/linux)
+
 install: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 	install -d $(DESTDIR)$(PLUGINDIR) $(DESTDIR)$(DATADIR)/policies \
 		$(DESTDIR)$(BINDIR)
@@ -227,12 +258,15 @@ uninstall:
 # changed in the object code.
 DEMO_PLUGIN := -fplugin=$(abspath $(PLUGIN)) \
 	-fplugin-arg-hotinline-policy=policies/xarray_walk.yaml
+# The target's objdump, and its calls (bl, to ppc64le's local entry too).
+DEMO_OBJDUMP := $(shell $(GCC) -print-prog-name=objdump)
+DEMO_CALL := '(call|bl)[[:space:]].*<xas_descend(\+0x8)?>'
 demo: $(PLUGIN)
 	$(GCC) -O2 examples/xarray_walk.c -o $(B)/xarray_walk.plain
 	$(GCC) -O2 examples/xarray_walk.c -o $(B)/xarray_walk.forced $(DEMO_PLUGIN)
-	@echo "calls to xas_descend without the plugin: $$(objdump -d $(B)/xarray_walk.plain | grep -c 'call.*<xas_descend')"
-	@echo "calls to xas_descend with policies/xarray_walk.yaml: $$(objdump -d $(B)/xarray_walk.forced | grep -c 'call.*<xas_descend')"
-	@$(B)/xarray_walk.plain && $(B)/xarray_walk.forced
+	@echo "calls to xas_descend without the plugin: $$($(DEMO_OBJDUMP) -d $(B)/xarray_walk.plain | grep -cE $(DEMO_CALL))"
+	@echo "calls to xas_descend with policies/xarray_walk.yaml: $$($(DEMO_OBJDUMP) -d $(B)/xarray_walk.forced | grep -cE $(DEMO_CALL))"
+	@$(TARGET_RUN) $(B)/xarray_walk.plain && $(TARGET_RUN) $(B)/xarray_walk.forced
 	@echo "and where a hot function cannot be forced, GCC says why:"
 	$(GCC) -O2 -fPIC -c testsuite/samples/interposable.c -o /dev/null \
 		-fplugin=$(abspath $(PLUGIN)) \

@@ -124,7 +124,9 @@ START_TEST (test_silent_on_preprocessed_assembler)
 {
   const char *src = harness_write ("entry.S",
 				   "#define SYM entry\n"
-				   "\t.globl SYM\nSYM:\n\tret\n");
+				   "#ifdef __powerpc__\n#define RET blr\n"
+				   "#else\n#define RET ret\n#endif\n"
+				   "\t.globl SYM\nSYM:\n\tRET\n");
   const char *obj = harness_fmt ("%s/entry.o", harness_tmpdir ());
   assert_silent_and_same (false, harness_fmt ("-c %s -o %s", src, obj),
 			  NULL, NULL);
@@ -260,11 +262,15 @@ START_TEST (test_disable_argument_ignores_the_policy)
 }
 END_TEST
 
-/* The harness itself: calls are counted wherever they are.  */
+/* The harness itself: calls are counted wherever they are, in objects
+   and in programs.  f reads a global, so that on ppc64le it sets up its
+   TOC pointer and calls within the object go to its local entry point.  */
 START_TEST (test_harness_counts_every_kind_of_call)
 {
   const char *src = harness_write ("calls.c",
-    "__attribute__ ((noinline)) static int f (int x) { return x * 3; }\n"
+    "int counter;\n"
+    "__attribute__ ((noinline)) static int f (int x)\n"
+    "{ return x * 3 + counter; }\n"
     "__attribute__ ((noinline)) int g (int x) { return f (x) + 1; }\n"
     "__attribute__ ((noinline)) int tail (int x) { return f (x + 1); }\n"
     "__attribute__ ((noinline, section (\".text.other\"))) int h (int x)\n"
@@ -283,6 +289,13 @@ START_TEST (test_harness_counts_every_kind_of_call)
 		     flags[i], harness_count_calls (obj, "f"));
       ck_assert_int_eq (harness_count_calls (obj, "g"), 1);
       ck_assert (harness_defines (obj, "f"));
+      const char *exe = harness_fmt ("%s.exe", obj);
+      r = compile (false, "", harness_fmt ("%s %s -o %s", flags[i], obj,
+					   exe), NULL);
+      ck_assert_int_eq (r.status, 0);
+      ck_assert_msg (harness_count_calls (exe, "f") == 5,
+		     "%s, linked: %d calls", flags[i],
+		     harness_count_calls (exe, "f"));
     }
 }
 END_TEST
@@ -383,8 +396,8 @@ static const char *
 plain_ring_output (const char *dir)
 {
   struct run r = harness_sh (harness_fmt ("cd %s && %s -O2 main.c ring.c -o "
-					  "plain && ./plain", dir,
-					  harness_gcc ()));
+					  "plain && %s./plain", dir,
+					  harness_gcc (), harness_runner ()));
   ck_assert_int_eq (r.status, 0);
   return r.out;
 }
@@ -398,7 +411,7 @@ START_TEST (test_make_project)
 				  harness_gcc (), harness_plugin ());
   struct run r = harness_sh (make);
   ck_assert_msg (r.status == 0, "%s", r.err);
-  r = harness_sh (harness_fmt ("%s/ring", dir));
+  r = harness_run_program (harness_fmt ("%s/ring", dir), NULL);
   ck_assert_str_eq (r.out, plain_ring_output (dir));
   ck_assert_int_eq (harness_count_calls (harness_fmt ("%s/ring.o", dir),
 					 "ring_push"), 0);
@@ -422,7 +435,7 @@ START_TEST (test_cmake_project)
 					  "build", dir, harness_gcc (),
 					  harness_plugin ()));
   ck_assert_msg (r.status == 0, "%.2000s%.2000s", r.out, r.err);
-  r = harness_sh (harness_fmt ("%s/build/ring", dir));
+  r = harness_run_program (harness_fmt ("%s/build/ring", dir), NULL);
   ck_assert_str_eq (r.out, plain_ring_output (dir));
   ck_assert_int_eq (harness_count_calls
 		    (harness_fmt ("%s/build/CMakeFiles/ring.dir/ring.c.o", dir),

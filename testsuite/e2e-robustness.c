@@ -179,7 +179,7 @@ reference_output (const struct matrix_sample *s)
   args_add (&a, exe);
   struct run r = harness_run (a.v, NULL);
   ck_assert_msg (r.status == 0, "%s: %.1500s", s->path, r.err);
-  r = harness_run ((const char *const[]) { exe, NULL }, NULL);
+  r = harness_run_program (exe, NULL);
   ck_assert_int_eq (r.status, 0);
   return r.out;
 }
@@ -226,7 +226,7 @@ START_TEST (test_matrix)
 	check_strict (&s, &c, out, errors);
       if (!s.setup.run)
 	continue;
-      r = harness_run ((const char *const[]) { out, NULL }, NULL);
+      r = harness_run_program (out, NULL);
       ck_assert_msg (r.status == 0 && strcmp (r.out, expected) == 0,
 		     "%s [%s, strategy=%s]: the program's output differs "
 		     "from the build without the plugin", s.path, c.flags,

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -50,6 +51,189 @@ const char *
 harness_srcdir (void)
 {
   return env_or ("HOTINLINE_SRCDIR", ".");
+}
+
+/* Targets.  What the harness needs to know of a target's object code to
+   find its calls, and how to run its programs on this host.  */
+struct target
+{
+  const char *machine;		/* First word of gcc -dumpmachine.  */
+  const char *uname;		/* The same machine as uname -m names it.  */
+  const char *qemu;		/* qemu-user program that runs its programs.  */
+  /* Mnemonics of direct calls, and of direct jumps, which may be tail
+     calls ("j*": every mnemonic that starts with "j").  */
+  const char *calls[2];
+  const char *jumps[2];
+  const char *reloc;		/* Prefix of its relocation types.  */
+  /* Where a call's relocation is, in bytes from the instruction.  */
+  unsigned reloc_from, reloc_to;
+  /* A call through a section symbol lands at the addend plus this (x86's
+     displacement is relative to the end of its 4 bytes).  */
+  long section_bias;
+  /* Instructions that only fill the gaps between blocks; "*x": any
+     instruction containing x.  Spaces match any run of white space.  */
+  const char *padding[4];
+  /* ELFv2: calls within an object go to a function's local entry point,
+     "f+0x8", given by the symbol's st_other.  */
+  bool local_entry;
+};
+
+static const struct target targets[] = {
+  { "x86_64", "x86_64", "qemu-x86_64", { "call*" }, { "j*" }, "R_X86_64_",
+    1, 2, 4, { "nop", "* nop", "xchg %ax,%ax" }, false },
+  /* bl with R_AARCH64_CALL26, tail calls b with R_AARCH64_JUMP26.  */
+  { "aarch64", "aarch64", "qemu-aarch64", { "bl" }, { "b" }, "R_AARCH64_",
+    0, 0, 0, { "nop" }, false },
+  /* bl and b with R_PPC64_REL24; the nop after a bl is where the linker
+     puts the TOC's restore.  */
+  { "powerpc64le", "ppc64le", "qemu-ppc64le", { "bl" }, { "b" },
+    "R_PPC64_", 0, 0, 0, { "nop", "ori r2,r2,0" }, true },
+};
+
+/* First line of a command's output, or NULL.  */
+static char *
+command_line_output (const char *cmd)
+{
+  FILE *p = popen (cmd, "r");
+  if (!p)
+    return NULL;
+  char buf[4096];
+  char *line = fgets (buf, sizeof buf, p) ? strndup (buf, strcspn (buf, "\n"))
+					  : NULL;
+  pclose (p);
+  return line;
+}
+
+/* HOTINLINE_GCC -dumpmachine.  */
+static const char *
+gcc_machine (void)
+{
+  static char *machine;
+  if (!machine)
+    machine = command_line_output (harness_fmt ("%s -dumpmachine",
+						harness_gcc ()));
+  ck_assert_msg (machine, "%s -dumpmachine failed", harness_gcc ());
+  return machine;
+}
+
+static const struct target *
+target (void)
+{
+  const char *machine = gcc_machine ();
+  for (size_t i = 0; i < sizeof targets / sizeof *targets; i++)
+    {
+      size_t n = strlen (targets[i].machine);
+      if (strncmp (machine, targets[i].machine, n) == 0
+	  && machine[n] == '-')
+	return &targets[i];
+    }
+  ck_abort_msg ("the harness does not know the target %s", machine);
+  return NULL;
+}
+
+const char *
+harness_target (void)
+{
+  return target ()->machine;
+}
+
+bool
+harness_cross (void)
+{
+  struct utsname u;
+  return uname (&u) != 0 || strcmp (u.machine, target ()->uname) != 0;
+}
+
+/* The target's binutils program NAME, as the compiler finds it.  */
+static const char *
+target_tool (const char *name)
+{
+  char *path = command_line_output (harness_fmt ("%s -print-prog-name=%s",
+						 harness_gcc (), name));
+  return path && *path ? path : name;
+}
+
+const char *
+harness_objdump (void)
+{
+  static const char *objdump;
+  if (!objdump)
+    objdump = target_tool ("objdump");
+  return objdump;
+}
+
+const char *
+harness_nm (void)
+{
+  static const char *nm;
+  if (!nm)
+    nm = target_tool ("nm");
+  return nm;
+}
+
+const char *
+harness_runner (void)
+{
+  const char *runner = getenv ("HOTINLINE_RUNNER");
+  if (runner)
+    return runner;
+  if (!harness_cross ())
+    return "";
+  return harness_fmt ("%s -L /usr/%s ", target ()->qemu, gcc_machine ());
+}
+
+struct run
+harness_run_program (const char *exe, const char *stdin_text)
+{
+  struct args a = { { 0 }, 0 };
+  args_add_words (&a, harness_runner ());
+  args_add (&a, exe);
+  return harness_run (a.v, stdin_text);
+}
+
+/* Whether the instruction text INSN starts with PATTERN, white space
+   matching any run of it; a PATTERN "*x" matches x anywhere.  */
+static bool
+insn_matches (const char *insn, const char *pattern)
+{
+  if (pattern[0] == '*')
+    {
+      for (const char *s = insn; *s; s++)
+	if (insn_matches (s, pattern + 1))
+	  return true;
+      return false;
+    }
+  const char *s = insn, *p = pattern;
+  while (*p)
+    {
+      if (*p == ' ')
+	{
+	  if (*s != ' ' && *s != '\t')
+	    return false;
+	  while (*s == ' ' || *s == '\t')
+	    s++;
+	  p++;
+	}
+      else if (*s++ != *p++)
+	return false;
+    }
+  return true;
+}
+
+/* Whether the mnemonic of INSN is one of LIST's ("x*": starts with x).  */
+static bool
+mnemonic_in (const char *insn, const char *const *list, size_t n)
+{
+  size_t len = strcspn (insn, " \t");
+  for (size_t i = 0; i < n && list[i]; i++)
+    {
+      size_t pl = strlen (list[i]);
+      if (list[i][pl - 1] == '*' ? len >= pl - 1
+				  && strncmp (insn, list[i], pl - 1) == 0
+				  : len == pl && strncmp (insn, list[i], pl) == 0)
+	return true;
+    }
+  return false;
 }
 
 const char *
@@ -465,6 +649,7 @@ struct symbol
 {
   char section[128];
   unsigned long value;
+  unsigned long local_entry;	/* Offset of the local entry point.  */
   char name[256];
 };
 
@@ -478,22 +663,34 @@ static struct symbols
 function_symbols (const char *obj)
 {
   struct symbols syms = { NULL, 0 };
-  struct run r = harness_run ((const char *const[]) { "objdump", "-t", obj,
-		     NULL }, NULL);
+  struct run r = harness_run ((const char *const[]) { harness_objdump (),
+		     "-t", obj, NULL }, NULL);
   ck_assert_msg (r.status == 0, "objdump -t %s failed: %s", obj, r.err);
   char *save = NULL;
   for (char *l = strtok_r (r.out, "\n", &save); l;
        l = strtok_r (NULL, "\n", &save))
     {
-      /* "0000000000000000 l     F .text	00000000000000fe xas_descend" */
+      /* "0000000000000000 l     F .text	00000000000000fe xas_descend",
+	 with st_other before the name where it is not the default:
+	 "... 000000000000003c 0x60 g" (ppc64le's local entry point).  */
       struct symbol sym;
-      char size[32];
+      char size[32], other[256];
       if (strlen (l) < 26 || l[23] != 'F'
 	  || sscanf (l, "%lx %*c", &sym.value) != 1)
 	continue;
-      if (sscanf (l + 25, "%127s %31s %255s", sym.section, size, sym.name)
-	  != 3)
+      int n = sscanf (l + 25, "%127s %31s %255s %255s", sym.section, size,
+		      other, sym.name);
+      if (n < 3)
 	continue;
+      sym.local_entry = 0;
+      if (n == 3)
+	strcpy (sym.name, other);
+      else if (target ()->local_entry)
+	{
+	  /* ELFv2: bits 5-7 of st_other encode the offset, 0 to 64.  */
+	  unsigned long bits = (strtoul (other, NULL, 16) >> 5) & 7;
+	  sym.local_entry = bits >= 2 ? (1UL << bits) >> 2 << 2 : 0;
+	}
       syms.v = realloc (syms.v, (syms.n + 1) * sizeof *syms.v);
       syms.v[syms.n++] = sym;
     }
@@ -503,22 +700,40 @@ function_symbols (const char *obj)
 
 /* The function a PC-relative relocation "SECTION+ADDEND" of a call points
    to: the assembler refers to local functions of another section through
-   the section symbol.  The call's target is the addend plus the 4 bytes of
-   the displacement.  */
+   the section symbol.  The call's target is the addend plus the target's
+   bias, at the function's entry or its local entry point.  */
 static const char *
 section_target (const struct symbols *syms, const char *sym, size_t len)
 {
   size_t name_len = strcspn (sym, "+-");
   long addend = 0;
-  if (name_len < len || sym[name_len] == '+' || sym[name_len] == '-')
+  if (name_len < len && (sym[name_len] == '+' || sym[name_len] == '-'))
     addend = strtol (sym + name_len, NULL, 16);
-  unsigned long target = (unsigned long) (addend + 4);
+  unsigned long at = (unsigned long) (addend + target ()->section_bias);
   for (size_t i = 0; i < syms->n; i++)
     if (strlen (syms->v[i].section) == name_len
 	&& strncmp (syms->v[i].section, sym, name_len) == 0
-	&& syms->v[i].value == target)
+	&& (syms->v[i].value == at
+	    || syms->v[i].value + syms->v[i].local_entry == at))
       return syms->v[i].name;
   return NULL;
+}
+
+/* The length of the function's name in a call's annotation "f" or, at a
+   local entry point, "f+0x8"; 0 when it is another place ("f+0x1c").  */
+static size_t
+entry_target (const struct symbols *syms, const char *annotation)
+{
+  size_t len = strcspn (annotation, "+");
+  if (!annotation[len])
+    return len;
+  unsigned long off = strtoul (annotation + len + 1, NULL, 16);
+  for (size_t i = 0; i < syms->n; i++)
+    if (off && syms->v[i].local_entry == off
+	&& strlen (syms->v[i].name) == len
+	&& strncmp (syms->v[i].name, annotation, len) == 0)
+      return len;
+  return 0;
 }
 
 /* Count a call found at WHERE, and collect its line when it is in
@@ -554,7 +769,8 @@ static int
 scan_calls (const char *obj, const char *function, struct strings *lines,
 	    const char *source)
 {
-  struct run r = harness_run ((const char *const[]) { "objdump",
+  const struct target *t = target ();
+  struct run r = harness_run ((const char *const[]) { harness_objdump (),
 		     lines ? "-drl" : "-dr", "--no-show-raw-insn", obj, NULL },
 		     NULL);
   ck_assert_msg (r.status == 0, "objdump %s failed: %s", obj, r.err);
@@ -565,7 +781,7 @@ scan_calls (const char *obj, const char *function, struct strings *lines,
   char where[512] = "";		/* "file.c:LINE" of the code that follows.  */
   char call_where[512] = "";
   char *save = NULL;
-  char *target = NULL;		/* Annotation of a call awaiting a reloc.  */
+  char *callee = NULL;		/* Annotation of a call awaiting a reloc.  */
   bool is_jump = false, pending = false;
   unsigned long call_addr = 0;
 
@@ -573,10 +789,12 @@ scan_calls (const char *obj, const char *function, struct strings *lines,
        l = strtok_r (NULL, "\n", &save))
     {
       /* A relocation patching the operand of the call just before it
-	 (1 or 2 bytes in) names the callee: "1b: R_X86_64_PLT32 foo-0x4".  */
-      char *reloc = strstr (l, "R_X86_64_");
+	 names the callee: "1b: R_X86_64_PLT32 foo-0x4", 1 or 2 bytes into
+	 the call; "44: R_AARCH64_JUMP26 ext" at the instruction itself.  */
+      char *reloc = strstr (l, t->reloc);
       unsigned long at = reloc ? strtoul (l, NULL, 16) : 0;
-      if (pending && reloc && at >= call_addr + 1 && at <= call_addr + 2)
+      if (pending && reloc && at >= call_addr + t->reloc_from
+	  && at <= call_addr + t->reloc_to)
 	{
 	  char *sym = strpbrk (reloc, " \t");
 	  while (sym && (*sym == ' ' || *sym == '\t'))
@@ -602,14 +820,13 @@ scan_calls (const char *obj, const char *function, struct strings *lines,
       if (pending)
 	{
 	  /* No relocation: the assembler resolved it within the section.  */
-	  if (target && !strchr (target, '+')
-	      && calls_function (target, strlen (target), is_jump, current,
-				 function))
+	  size_t n = callee ? entry_target (&syms, callee) : 0;
+	  if (n && calls_function (callee, n, is_jump, current, function))
 	    note_call (&count, lines, call_where, source, current);
 	  pending = false;
 	}
-      free (target);
-      target = NULL;
+      free (callee);
+      callee = NULL;
 
       char *lt = strchr (l, '<');
       /* "0000000000000000 <xas_load>:" starts a function.  */
@@ -642,20 +859,19 @@ scan_calls (const char *obj, const char *function, struct strings *lines,
       char *insn = tab + 1;
       while (*insn == ' ')
 	insn++;
-      if (strncmp (insn, "call", 4) != 0 && insn[0] != 'j')
+      is_jump = mnemonic_in (insn, t->jumps, 2);
+      if (!is_jump && !mnemonic_in (insn, t->calls, 2))
 	continue;
       pending = true;
       call_addr = strtoul (l, NULL, 16);
-      is_jump = insn[0] == 'j';
       strcpy (call_where, where);
       char *gt = lt ? strchr (lt, '>') : NULL;
-      target = gt ? strndup (lt + 1, (size_t) (gt - lt - 1)) : NULL;
+      callee = gt ? strndup (lt + 1, (size_t) (gt - lt - 1)) : NULL;
     }
-  if (pending && target && !strchr (target, '+')
-      && calls_function (target, strlen (target), is_jump, current,
-			 function))
+  size_t n = pending && callee ? entry_target (&syms, callee) : 0;
+  if (n && calls_function (callee, n, is_jump, current, function))
     note_call (&count, lines, call_where, source, current);
-  free (target);
+  free (callee);
   free (syms.v);
   harness_run_free (&r);
   return count;
@@ -703,8 +919,8 @@ harness_call_sites (const char *obj, const char *function,
 bool
 harness_defines (const char *obj, const char *function)
 {
-  struct run r = harness_run ((const char *const[]) { "nm", obj, NULL },
-			      NULL);
+  struct run r = harness_run ((const char *const[]) { harness_nm (), obj,
+			      NULL }, NULL);
   ck_assert_msg (r.status == 0, "nm %s failed: %s", obj, r.err);
   bool found = false;
   char *save = NULL;
@@ -729,17 +945,20 @@ append_normalised (char **body, size_t *len, const char *line)
   const char *insn = strchr (line, '\t');
   insn = insn ? insn + 1 : line;
   /* Padding between blocks depends on where the function starts.  */
-  if (strncmp (insn, "nop", 3) == 0 || strstr (insn, " nop")
-      || strncmp (insn, "xchg   %ax,%ax", 14) == 0)
-    return;
+  const struct target *t = target ();
+  for (size_t i = 0; i < 4 && t->padding[i]; i++)
+    if (insn_matches (insn, t->padding[i]))
+      return;
   size_t need = *len + strlen (insn) + 2;
   *body = realloc (*body, need);
   char *o = *body + *len;
   for (const char *s = insn; *s;)
     {
-      /* Drop hex numbers that precede a "<symbol>" annotation, and the
-	 "+0x.." offset inside it.  */
-      if (isxdigit ((unsigned char) *s) && (s == insn || s[-1] == ' '))
+      /* Drop hex numbers that precede a "<symbol>" annotation ("b 1c
+	 <f+0x1c>", "beq cr7,5a0 <f+0x5a0>"), and the "+0x.." offset inside
+	 it.  */
+      if (isxdigit ((unsigned char) *s)
+	  && (s == insn || strchr (" \t,", s[-1])))
 	{
 	  const char *e = s;
 	  while (isxdigit ((unsigned char) *e))
@@ -777,12 +996,44 @@ append_normalised (char **body, size_t *len, const char *line)
   *len = (size_t) (o - *body);
 }
 
+/* The instruction just appended to BODY has the relocation RELOC ("...:
+   R_AARCH64_ADR_PREL_PG_HI21	.rodata+0x8"): what its operand shows,
+   and objdump's annotation of it, are placeholders, named after whatever
+   function the section has at that address.  Name the relocation's
+   symbol instead; a section symbol without its addend, which depends on
+   the layout of the section, and a local label without its number.  */
+static void
+append_relocation (char **body, size_t *len, const char *reloc)
+{
+  if (!*len)
+    return;
+  size_t start = *len - 1;
+  while (start > 0 && (*body)[start - 1] != '\n')
+    start--;
+  char *lt = memchr (*body + start, '<', *len - start);
+  if (lt)
+    *len = (size_t) (lt - *body);
+  else
+    (*len)--;			/* The newline.  */
+  const char *sym = reloc + strcspn (reloc, " \t");
+  sym += strspn (sym, " \t");
+  size_t n = sym[0] == '.' ? strcspn (sym, "+-") : strlen (sym);
+  /* ".LC5": a local label of a mergeable constant, numbered in the order
+     the compiler emitted them.  */
+  if (strncmp (sym, ".L", 2) == 0)
+    for (n = 2; isalpha ((unsigned char) sym[n]); n++)
+      ;
+  *body = realloc (*body, *len + n + 5);
+  *len += (size_t) sprintf (*body + *len, " [%.*s]\n", (int) n, sym);
+}
+
 struct functions
 harness_functions (const char *obj)
 {
   struct functions fns = { NULL, NULL, 0 };
-  struct run r = harness_run ((const char *const[]) { "objdump", "-d",
-		     "--no-show-raw-insn", obj, NULL }, NULL);
+  const struct target *t = target ();
+  struct run r = harness_run ((const char *const[]) { harness_objdump (),
+		     "-dr", "--no-show-raw-insn", obj, NULL }, NULL);
   ck_assert_msg (r.status == 0, "objdump %s failed: %s", obj, r.err);
   char *save = NULL;
   size_t len = 0;
@@ -800,7 +1051,10 @@ harness_functions (const char *obj)
 	  len = 0;
 	  continue;
 	}
-      if (fns.n && l[0] == ' ' && strchr (l, '\t'))
+      char *reloc = strstr (l, t->reloc);
+      if (fns.n && reloc && l[0] == '\t')
+	append_relocation (&fns.bodies[fns.n - 1], &len, reloc);
+      else if (fns.n && l[0] == ' ' && strchr (l, '\t'))
 	append_normalised (&fns.bodies[fns.n - 1], &len, l);
     }
   harness_run_free (&r);
@@ -819,8 +1073,8 @@ harness_function_body (const struct functions *fns, const char *name)
 char *
 harness_disassembly (const char *obj)
 {
-  struct run r = harness_run ((const char *const[]) { "objdump", "-d",
-		     "--no-show-raw-insn", obj, NULL }, NULL);
+  struct run r = harness_run ((const char *const[]) { harness_objdump (),
+		     "-d", "--no-show-raw-insn", obj, NULL }, NULL);
   ck_assert_msg (r.status == 0, "objdump %s failed: %s", obj, r.err);
   /* Drop the header, which names the file.  */
   char *body = strstr (r.out, "Disassembly");

@@ -13,6 +13,16 @@ const char *harness_plugin (void);	/* HOTINLINE_PLUGIN */
 const char *harness_gcc (void);		/* HOTINLINE_GCC */
 const char *harness_gxx (void);		/* g++ of the same GCC */
 const char *harness_srcdir (void);	/* HOTINLINE_SRCDIR */
+/* The target of HOTINLINE_GCC ("x86_64", "aarch64", "powerpc64le"), and
+   whether it is another machine than this one (a cross compiler).  */
+const char *harness_target (void);
+bool harness_cross (void);
+/* The target's objdump and nm, as the compiler finds them.  */
+const char *harness_objdump (void);
+const char *harness_nm (void);
+/* What runs the target's programs here, as a command prefix: "" or
+   "qemu-aarch64 -L /usr/aarch64-linux-gnu " (HOTINLINE_RUNNER).  */
+const char *harness_runner (void);
 /* A fresh directory for the current test, under HOTINLINE_WORKDIR.  */
 const char *harness_tmpdir (void);
 
@@ -37,6 +47,9 @@ struct run
    its input.  */
 struct run harness_run (const char *const *argv, const char *stdin_text);
 void harness_run_free (struct run *);
+
+/* Run the target's program EXE through the runner.  */
+struct run harness_run_program (const char *exe, const char *stdin_text);
 
 /* Run a shell command line (for pipelines like "objdump ... | ...").  */
 struct run harness_sh (const char *cmd);

@@ -1,11 +1,12 @@
 #!/bin/sh
 # The whole testsuite for every GCC hotinline supports: those this machine
-# has (Debian 12: GCC 12 and 11) natively, GCC 13 to 16 in a Debian
-# testing chroot (tools/forky-chroot.sh, made on the first run; needs
-# root).  Each run's output goes to build/check-all/gcc-N.log; the closing
+# has (Debian 12: GCC 12 and 11, and GCC 12 for aarch64 and ppc64le), and
+# GCC 13 to 16 in a Debian testing chroot (tools/forky-chroot.sh, made on
+# the first run; needs root).  Each run's output goes to build/check-all/gcc-N.log; the closing
 # lines give the count and time of each.  Fails when any run fails.
 #
-# HOTINLINE_HOST_GCCS    native GCCs (default: gcc-12 gcc-11)
+# HOTINLINE_HOST_GCCS    GCCs of this machine (default: gcc-12 gcc-11 and
+#                        the GCC 12 cross compilers for aarch64, ppc64le)
 # HOTINLINE_CHROOT_GCCS  GCCs run in the chroot (default: 13 to 16;
 #                        empty: no chroot)
 # HOTINLINE_CHECK_LOGS   where the logs go (build/check-all)
@@ -14,7 +15,7 @@
 set -u
 cd "$(dirname "$0")/.."
 MAKE=${MAKE:-make}
-HOST_GCCS=${HOTINLINE_HOST_GCCS-gcc-12 gcc-11}
+HOST_GCCS=${HOTINLINE_HOST_GCCS-gcc-12 gcc-11 aarch64-linux-gnu-gcc-12 powerpc64le-linux-gnu-gcc-12}
 CHROOT_GCCS=${HOTINLINE_CHROOT_GCCS-gcc-13 gcc-14 gcc-15 gcc-16}
 LOGS=${HOTINLINE_CHECK_LOGS:-build/check-all}
 mkdir -p "$LOGS"

@@ -80,7 +80,15 @@ out:
   return 0;
 }
 
-__attribute__ ((target ("avx2"))) static int wide (int x) /* { hi-warning "hot function 'wide' is not forced inline: its target options differ from those of its caller 'use_wide'" } */
+/* An instruction set extension its callers do not have, on each target.  */
+#if defined __aarch64__
+#define WIDER "arch=armv8.2-a+sve"
+#elif defined __powerpc64__
+#define WIDER "cpu=power10"
+#else
+#define WIDER "avx2"
+#endif
+__attribute__ ((target (WIDER))) static int wide (int x) /* { hi-warning "hot function 'wide' is not forced inline: its target options differ from those of its caller 'use_wide'" } */
 {
   return x * 7;
 }
