@@ -33,15 +33,15 @@ run() {
 	"$@" > "$log" 2>&1
 	status=$?
 	secs=$(( $(date +%s) - start ))
+	count=$(grep -E '^[0-9]+%: Checks: ' "$log" | tail -n 1)
+	[ -n "$count" ] || count="no test run (see $log)"
 	# Whole runs print at once, as they end: several go at a time.
 	if [ $status -eq 0 ]; then
-		echo "=== $gcc ($where): $(tail -n 1 "$log")"
+		echo "=== $gcc ($where): $count"
 	else
 		echo "=== $gcc ($where) FAILED, the end of $log:"
 		tail -n 40 "$log"
 	fi
-	count=$(grep -E '^[0-9]+%: Checks: ' "$log" | tail -n 1)
-	[ -n "$count" ] || count="no test run (see $log)"
 	[ $status -eq 0 ] || failed=1
 	printf '%-26s %-7s %5ds  %s%s\n' "$gcc" "$where" "$secs" "$count" \
 		"$([ $status -eq 0 ] || echo "  FAILED (exit $status)")" \
