@@ -239,6 +239,84 @@ inline_declined_hot_calls (bool all_entries)
       ipa_update_overall_fn_summary (node);
 }
 
+/* Whether NODE calls HOT (or a part or clone of it), directly or through
+   other functions.  */
+static bool
+reaches_p (cgraph_node *node, tree hot, hash_set<cgraph_node *> *seen)
+{
+  if (seen->add (node))
+    return false;
+  for (cgraph_edge *e = node->callees; e; e = e->next_callee)
+    {
+      cgraph_node *callee = e->callee->ultimate_alias_target ();
+      if (hot_source_function (callee->decl) == hot
+	  || reaches_p (callee, hot, seen))
+	return true;
+    }
+  return false;
+}
+
+/* A hot function H that surgical forcing inlines everywhere, calling a
+   function C through which H is called again (H -> C -> ... -> H): seen
+   out of line, H may get C inlined into it, which leaves H's call back to
+   itself inside H, a recursion no inlining removes.  By hand,
+   always_inline puts H into its callers first, and the call left is the
+   one to C; GCC's early inliner likewise keeps cycles out of always_inline
+   functions.  Do the same: keep each call of H that closes such a cycle a
+   call (a final "cannot inline", which GCC keeps on every copy of the
+   call).  Only calls in H change, and H does not stay out of line.  */
+static void
+keep_cycle_calls_out_of_hot_functions (void)
+{
+  if (in_lto_p || hot_config.strategy != CONFIG_STRATEGY_SURGICAL)
+    return;
+  cgraph_node *node;
+  FOR_EACH_DEFINED_FUNCTION (node)
+    {
+      if (node->inlined_to)
+	continue;
+      /* H and the parts GCC split off it (H.part.0).  */
+      tree hot = hot_source_function (node->decl);
+      const struct policy_entry *entry = hot_entry_for (hot, NULL_TREE);
+      if (!entry || entry->action != POLICY_ACTION_ALWAYS_INLINE
+	  || entry->name.is_glob || entry->n_callers > 0)
+	continue;
+      for (cgraph_edge *e = node->callees; e; e = e->next_callee)
+	{
+	  cgraph_node *callee = e->callee->ultimate_alias_target ();
+	  hash_set<cgraph_node *> seen;
+	  if (!e->inline_failed || hot_source_function (callee->decl) == hot
+	      || !reaches_p (callee, hot, &seen))
+	    continue;
+	  e->inline_failed = CIF_UNSPECIFIED;
+	  e->call_stmt_cannot_inline_p = true;
+	}
+    }
+}
+
+const pass_data cycles_pass_data = {
+  IPA_PASS, "hotinline_cycles", OPTGROUP_NONE, TV_NONE, 0, 0, 0, 0, 0
+};
+
+/* Right before the IPA inliner decides, on the call graph it decides
+   on.  */
+class cycles_pass : public ipa_opt_pass_d
+{
+public:
+  cycles_pass (gcc::context *ctxt)
+    : ipa_opt_pass_d (cycles_pass_data, ctxt, NULL, NULL, NULL, NULL,
+		      NULL, NULL, 0, NULL, NULL) {}
+  bool gate (function *) final override
+  {
+    return hot_policy && !seen_error () && hot_surgical_possible ();
+  }
+  unsigned int execute (function *) final override
+  {
+    keep_cycle_calls_out_of_hot_functions ();
+    return 0;
+  }
+};
+
 const pass_data surgical_pass_data = {
   IPA_PASS, "hotinline_surgical", OPTGROUP_NONE, TV_NONE, 0, 0, 0, 0, 0
 };
@@ -289,4 +367,7 @@ surgical_register (const char *plugin_name)
   struct register_pass_info info = { new surgical_pass (g), "inline", 1,
 				     PASS_POS_INSERT_AFTER };
   register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+  struct register_pass_info cycles = { new cycles_pass (g), "inline", 1,
+				       PASS_POS_INSERT_BEFORE };
+  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &cycles);
 }
