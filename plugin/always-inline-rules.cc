@@ -25,7 +25,16 @@ target_allows_always_inline (tree caller, tree callee)
     DECL_ATTRIBUTES (callee) = tree_cons (get_identifier ("always_inline"),
 					  NULL_TREE, saved_attributes);
   DECL_DISREGARD_INLINE_LIMITS (callee) = 1;
+  /* Asked, as GCC asks it, with the caller's function current: a target
+     may read the caller's options from its globals when the caller has no
+     target attribute of its own (rs6000 does), and outside any function
+     they hold whatever the last function parsed set.  */
+  function *caller_fn = DECL_STRUCT_FUNCTION (caller);
+  if (caller_fn)
+    push_cfun (caller_fn);
   bool allowed = targetm.target_option.can_inline_p (caller, callee);
+  if (caller_fn)
+    pop_cfun ();
   DECL_ATTRIBUTES (callee) = saved_attributes;
   DECL_DISREGARD_INLINE_LIMITS (callee) = saved_disregard;
   return allowed;

@@ -243,17 +243,58 @@ by_source_order (const void *a, const void *b)
   return DECL_UID (da) < DECL_UID (db) ? -1 : DECL_UID (da) > DECL_UID (db);
 }
 
-/* Look every function up, as attribute forcing does below, so that
-   entries naming a function of this unit count as matched under surgical
-   forcing too, where only the calls would be looked up: a hot function
-   defined here but not called is not a stale entry.  */
+/* Why a hot function declared here cannot be forced from this unit.  */
+static const char body_elsewhere[]
+  = "its body is not in this translation unit; define it in a header or "
+    "build with -flto";
+
+/* Say that C's function is not forced inline, and why.  */
+static void
+report_not_forced (const candidate &c)
+{
+  hot_stats.not_forced++;
+  location_t loc = DECL_SOURCE_LOCATION (c.node->decl);
+  if (c.caller)
+    hot_report_entry_problem (loc, c.entry,
+			      "hot function %qD is not forced inline: %s "
+			      "%qD [hotinline]", c.node->decl, c.why_not,
+			      c.caller);
+  else
+    hot_report_entry_problem (loc, c.entry,
+			      "hot function %qD is not forced inline: %s "
+			      "[hotinline]", c.node->decl, c.why_not);
+}
+
+/* Under surgical forcing, which decides call by call: look every function
+   up, as attribute forcing does below, so that entries naming a function
+   of this unit count as matched, where only the calls would be looked up
+   (a hot function defined here but not called is not a stale entry); and
+   say, as attribute forcing does, where a forced function called here has
+   its body elsewhere.  */
 static void
 note_functions_named (void)
 {
+  auto_vec<candidate> elsewhere;
   cgraph_node *node;
   FOR_EACH_FUNCTION (node)
-    if (!node->alias && !node->thunk)
-      hot_entry_for (node->decl, NULL_TREE);
+    {
+      if (node->alias || node->thunk)
+	continue;
+      const struct policy_entry *entry = hot_entry_for (node->decl,
+							NULL_TREE);
+      if (entry && entry->action == POLICY_ACTION_ALWAYS_INLINE
+	  && !in_lto_p && !node->definition && node->callers
+	  && !lookup_attribute ("always_inline",
+				DECL_ATTRIBUTES (node->decl)))
+	elsewhere.safe_push ({ node, entry, body_elsewhere, NULL_TREE, false,
+			       false });
+    }
+  elsewhere.qsort (by_source_order);
+  for (const candidate &c : elsewhere)
+    {
+      results_note_function (c.node->decl, c.why_not);
+      report_not_forced (c);
+    }
 }
 
 /* Called before the IPA passes, the early inliner among them.  */
@@ -288,10 +329,8 @@ force_hot_functions (void *, void *)
 	{
 	  /* Only worth saying where it is called.  */
 	  if (node->callers)
-	    cands.safe_push ({ node, entry,
-			       "its body is not in this translation unit; "
-			       "define it in a header or build with -flto",
-			       NULL_TREE, false, false });
+	    cands.safe_push ({ node, entry, body_elsewhere, NULL_TREE, false,
+			       false });
 	  continue;
 	}
       candidate c = { node, entry, NULL, NULL_TREE, false, false };
@@ -320,17 +359,7 @@ force_hot_functions (void *, void *)
 	  hot_stats.forced++;
 	  continue;
 	}
-      hot_stats.not_forced++;
-      location_t loc = DECL_SOURCE_LOCATION (c.node->decl);
-      if (c.caller)
-	hot_report_entry_problem (loc, c.entry,
-				  "hot function %qD is not forced inline: %s "
-				  "%qD [hotinline]", c.node->decl, c.why_not,
-				  c.caller);
-      else
-	hot_report_entry_problem (loc, c.entry,
-				  "hot function %qD is not forced inline: %s "
-				  "[hotinline]", c.node->decl, c.why_not);
+      report_not_forced (c);
     }
 }
 

@@ -7,6 +7,7 @@
    with a warning and pass.  */
 #define _GNU_SOURCE
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -196,6 +197,18 @@ static const struct attribute_case
   { "-O2", "recursive body", "", "", "", false, NULL, recursive_source },
 };
 
+/* Whether case C uses x86 options or target attributes, which other
+   targets do not have.  */
+static bool
+x86_case_p (const struct attribute_case *c)
+{
+  return strstr (c->options, " -m") || (c->callee && strstr (c->callee,
+							       "target ("))
+	 || (c->caller && strstr (c->caller, "target ("))
+	 || c->source == integer_fpmath_source
+	 || c->source == integer_avx2_source;
+}
+
 static const char force_body_policy[]
   = "version: 1\nfunctions:\n  - name: body\n    action: always_inline\n";
 
@@ -277,6 +290,12 @@ START_TEST (test_forcing_across_attributes_as_by_hand)
   const char *forced = harness_fmt ("%s/forced.o", dir);
   const char *surgical = harness_fmt ("%s/surgical.o", dir);
 
+  if (x86_case_p (c) && strcmp (harness_target (), "x86_64") != 0)
+    {
+      fprintf (stderr, "SKIP %s on %s: x86 options and target attributes\n",
+	       what, harness_target ());
+      return;
+    }
   const char *storage = c->storage ? c->storage : "static inline";
   const char *as_written = c->storage ? harness_fmt ("-DFORCE=%s", storage)
 				      : "";

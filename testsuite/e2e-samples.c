@@ -712,6 +712,43 @@ START_TEST (test_strict_argument_makes_it_an_error)
 }
 END_TEST
 
+/* A forced function whose body is in another unit reads the same under
+   both strategies: the warning at its declaration, then one report per
+   call.  */
+START_TEST (test_body_elsewhere_reads_the_same_under_both_strategies)
+{
+  const char *src = harness_write ("elsewhere.c",
+				   "unsigned hot (unsigned);\n"
+				   "unsigned f (unsigned x)\n"
+				   "{\n"
+				   "  return hot (x) + hot (x + 1);\n"
+				   "}\n");
+  const char *policy = harness_write ("elsewhere.yaml",
+				      "version: 1\nfunctions:\n"
+				      "  - {name: hot, action: always_inline}\n");
+  const char *strategies[] = { "attribute", "surgical" };
+  char *err[2];
+  for (int i = 0; i < 2; i++)
+    {
+      struct args a = { { 0 }, 0 };
+      args_add (&a, harness_gcc ());
+      args_add_plugin (&a, &policy, 1);
+      args_add (&a, harness_fmt ("-fplugin-arg-hotinline-strategy=%s",
+				 strategies[i]));
+      args_add_words (&a, "-O2 -c -o /dev/null -fdiagnostics-plain-output");
+      args_add (&a, src);
+      struct run r = harness_run (a.v, NULL);
+      ck_assert_msg (r.status == 0, "%s: %s", strategies[i], r.err);
+      err[i] = r.err;
+    }
+  ck_assert_msg (strstr (err[0], "elsewhere.c:1:10: warning: hot function "
+			 "'hot' is not forced inline: its body is not in "
+			 "this translation unit; define it in a header or "
+			 "build with -flto [hotinline]"), "%s", err[0]);
+  ck_assert_str_eq (err[1], err[0]);
+}
+END_TEST
+
 Suite *
 samples_suite (void)
 {
@@ -763,6 +800,7 @@ samples_suite (void)
 		       (int) (sizeof own_samples / sizeof *own_samples));
   tcase_add_test (tc, test_strict_argument_makes_it_an_error);
   tcase_add_test (tc, test_surgical_forcing_is_bounded);
+  tcase_add_test (tc, test_body_elsewhere_reads_the_same_under_both_strategies);
   suite_add_tcase (s, tc);
   return s;
 }
