@@ -16,6 +16,7 @@
    Every warning or error the plugin build prints must be expected.  */
 #define _GNU_SOURCE
 #include <check.h>
+#include <stdio.h>
 #include <glob.h>
 #include <libgen.h>
 #include <stdlib.h>
@@ -647,11 +648,36 @@ static const struct
   { "clone.c", false },		/* A call left only in a clone.  */
 };
 
+/* Whether GCC, for this target, duplicates the call of duplicated.c that
+   the sample's expectations count twice: its plain build has two calls on
+   that line.  */
+static bool
+call_is_duplicated (const char *src)
+{
+  const char *obj = harness_fmt ("%s/duplicated-plain.o", harness_tmpdir ());
+  struct run r = harness_sh (harness_fmt ("%s -O3 -g -c %s -o %s",
+					  harness_gcc (), src, obj));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  size_t n = 0, twice = 0;
+  char **sites = harness_call_sites (obj, "body", "duplicated.c", &n);
+  for (size_t i = 0; i < n; i++)
+    twice += strcmp (sites[i], "duplicated.c:20") == 0;
+  return twice == 2;
+}
+
 START_TEST (test_sample)
 {
-  check_sample (harness_src (harness_fmt ("testsuite/samples/%s",
-					  own_samples[_i].file)),
-		"", own_samples[_i].hand);
+  const char *src = harness_src (harness_fmt ("testsuite/samples/%s",
+					      own_samples[_i].file));
+  if (strcmp (own_samples[_i].file, "duplicated.c") == 0
+      && !call_is_duplicated (src))
+    {
+      fprintf (stderr, "SKIP %s on %s: GCC does not duplicate its call "
+	       "here (the placement check of every sample still runs)\n",
+	       src, harness_target ());
+      return;
+    }
+  check_sample (src, "", own_samples[_i].hand);
 }
 END_TEST
 
