@@ -124,9 +124,9 @@ hot_tail_recursion_removed_early_p (tree decl)
    inliner skips it (PR65873).  Flags that change the meaning of the code
    must agree, or may only differ in the direction that keeps the callee's
    meaning; the floating-point ones only when both functions do
-   floating-point arithmetic (FP_BOTH).  GCC 11 to 13 check the same
-   flags; GCC 14 checks the complex method in place of
-   -fcx-limited-range, which GCC 16 no longer has.  */
+   floating-point arithmetic (FP_BOTH).  GCC 11 to 15 check the same
+   flags; GCC 16 checks the complex method, a per-function option there,
+   in place of -fcx-limited-range, which it no longer has.  */
 #define HOT_OPTS(decl) opts_for_fn (decl)
 #define HOT_DIFFERS(field) \
   (HOT_OPTS (caller)->field != HOT_OPTS (callee)->field)
@@ -160,7 +160,7 @@ hot_ipa_always_inline_optimize_conflict (tree caller, tree callee,
       HOT_FLAG_CHECK (HOT_MAYBE_DOWN, flag_finite_math_only,
 		      "-ffinite-math-only")
       HOT_FLAG_CHECK (HOT_MAYBE_UP, flag_signaling_nans, "-fsignaling-nans")
-#if BUILDING_GCC_MAJOR >= 14
+#if BUILDING_GCC_MAJOR >= 16
       HOT_FLAG_CHECK (HOT_MAYBE_UP, flag_complex_method,
 		      "-fcx-limited-range or -fcx-fortran-rules")
 #else
