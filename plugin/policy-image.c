@@ -102,74 +102,86 @@ key_len (size_t n)
 
 /* Building.  */
 
-struct builder
-{
-  unsigned char *buf;
-  size_t len, cap;
-};
-
+/* The offset of a section of N bytes placed at *END, 8-byte aligned; *END
+   moves past it.  */
 static size_t
-reserve (struct builder *b, size_t n)
+place (size_t *end, size_t n)
 {
-  size_t at = (b->len + 7) & ~(size_t) 7;
-  if (at + n > b->cap)
-    {
-      size_t cap = b->cap ? b->cap : 4096;
-      while (cap < at + n)
-	cap *= 2;
-      b->buf = realloc (b->buf, cap);
-      if (!b->buf)
-	abort ();
-      b->cap = cap;
-    }
-  memset (b->buf + b->len, 0, at + n - b->len);
-  b->len = at + n;
+  size_t at = (*end + 7) & ~(size_t) 7;
+  *end = at + n;
   return at;
 }
 
-static int
-key_cmp (const void *a, const void *b)
+/* Sort KEYS[0..N) by (hash, entry).  They are added in entry order, so a
+   stable sort by hash is enough: a least-significant-digit radix sort, a
+   byte per pass, costs a few instructions per key and pass where qsort
+   spends hundreds per key on calls to a comparison function.  TMP holds N
+   keys.  */
+static void
+sort_keys (struct image_key *keys, struct image_key *tmp, size_t n)
 {
-  const struct image_key *x = a, *y = b;
-  if (x->hash != y->hash)
-    return x->hash < y->hash ? -1 : 1;
-  return x->entry < y->entry ? -1 : x->entry > y->entry;
+  struct image_key *from = keys, *to = tmp;
+  for (unsigned shift = 0; shift < 64; shift += 8)
+    {
+      size_t count[256] = { 0 };
+      for (size_t i = 0; i < n; i++)
+	count[(from[i].hash >> shift) & 0xff]++;
+      /* A byte all keys share leaves the order as it is.  */
+      if (count[(from[0].hash >> shift) & 0xff] == n)
+	continue;
+      size_t at = 0;
+      for (unsigned d = 0; d < 256; d++)
+	{
+	  size_t c = count[d];
+	  count[d] = at;
+	  at += c;
+	}
+      for (size_t i = 0; i < n; i++)
+	to[count[(from[i].hash >> shift) & 0xff]++] = from[i];
+      struct image_key *t = from;
+      from = to;
+      to = t;
+    }
+  if (from != keys)
+    memcpy (keys, from, n * sizeof *keys);
 }
 
+/* The strings section, filled in place: its size is known before it is
+   written, so the image is allocated once.  */
 struct strings
 {
   char *s;
-  size_t len, cap;
+  size_t len;
 };
 
 static uint32_t
-add_string (struct strings *t, const char *s)
+add_string (struct strings *t, const char *s, size_t n)
 {
-  size_t n = strlen (s) + 1;
-  if (t->len + n > t->cap)
-    {
-      t->cap = t->cap ? t->cap * 2 : 4096;
-      while (t->cap < t->len + n)
-	t->cap *= 2;
-      t->s = realloc (t->s, t->cap);
-      if (!t->s)
-	abort ();
-    }
   memcpy (t->s + t->len, s, n);
-  t->len += n;
-  return (uint32_t) (t->len - n);
+  t->s[t->len + n] = '\0';
+  t->len += n + 1;
+  return (uint32_t) (t->len - n - 1);
 }
 
 static void
 put_pattern (struct image_pattern *out, const struct policy_pattern *pat,
 	     struct strings *t)
 {
-  out->text = add_string (t, pat->text);
+  out->text = add_string (t, pat->text, pat->len);
   out->len = (uint32_t) pat->len;
   out->prefix_len = (uint32_t) pat->prefix_len;
   out->suffix_len = (uint32_t) pat->suffix_len;
   out->is_glob = pat->is_glob;
   out->prefix_only = pat->prefix_only;
+}
+
+static size_t
+pattern_bytes (const struct policy_pattern *pats, size_t n)
+{
+  size_t bytes = 0;
+  for (size_t i = 0; i < n; i++)
+    bytes += pats[i].len + 1;
+  return bytes;
 }
 
 void *
@@ -178,11 +190,14 @@ policy_image_build (const struct policy *p, const char *const *sources,
 		    const struct policy_image_key *key, size_t *size)
 {
   size_t n = policy_entry_count (p), n_patterns = 0, n_exact = 0;
-  size_t n_globs = 0, n_anywhere = 0;
+  size_t n_globs = 0, n_anywhere = 0, string_bytes = 0;
   for (size_t i = 0; i < n; i++)
     {
       const struct policy_entry *e = policy_entry_at (p, i);
       n_patterns += 1 + e->n_files + e->n_callers;
+      string_bytes += e->name.len + 1 + pattern_bytes (e->files, e->n_files)
+		      + pattern_bytes (e->callers, e->n_callers)
+		      + (e->reason ? strlen (e->reason) + 1 : 0);
       if (!e->name.is_glob)
 	n_exact++;
       else if (e->name.prefix_len || e->name.suffix_len)
@@ -194,20 +209,29 @@ policy_image_build (const struct policy *p, const char *const *sources,
       || strlen (version) >= sizeof ((struct image_header *) 0)->version)
     return NULL;
 
-  struct builder b = { 0 };
-  struct strings t = { 0 };
-  reserve (&b, sizeof (struct image_header));
-  size_t off_entries = reserve (&b, n * sizeof (struct image_entry));
-  size_t off_patterns = reserve (&b, n_patterns * sizeof (struct image_pattern));
-  size_t off_exact = reserve (&b, n_exact * sizeof (struct image_key));
-  size_t off_globs = reserve (&b, n_globs * sizeof (struct image_key));
-  size_t off_anywhere = reserve (&b, n_anywhere * sizeof (uint32_t));
+  /* Sections in layout order, each 8-byte aligned; the strings end with
+     one more NUL, so that any offset into them ends within them.  */
+  size_t end = sizeof (struct image_header);
+  size_t off_entries = place (&end, n * sizeof (struct image_entry));
+  size_t off_patterns = place (&end, n_patterns * sizeof (struct image_pattern));
+  size_t off_exact = place (&end, n_exact * sizeof (struct image_key));
+  size_t off_globs = place (&end, n_globs * sizeof (struct image_key));
+  size_t off_anywhere = place (&end, n_anywhere * sizeof (uint32_t));
+  size_t off_strings = place (&end, string_bytes + 1);
+  size_t total = place (&end, 0);
+  if (total >= NONE)
+    return NULL;
+  /* Zeroed: padding and unused fields are part of the checksum.  */
+  unsigned char *buf = calloc (1, total);
+  if (!buf)
+    abort ();
+  struct strings t = { (char *) buf + off_strings, 0 };
 
-  struct image_entry *ents = (struct image_entry *) (b.buf + off_entries);
-  struct image_pattern *pats = (struct image_pattern *) (b.buf + off_patterns);
-  struct image_key *exact = (struct image_key *) (b.buf + off_exact);
-  struct image_key *globs = (struct image_key *) (b.buf + off_globs);
-  uint32_t *anywhere = (uint32_t *) (b.buf + off_anywhere);
+  struct image_entry *ents = (struct image_entry *) (buf + off_entries);
+  struct image_pattern *pats = (struct image_pattern *) (buf + off_patterns);
+  struct image_key *exact = (struct image_key *) (buf + off_exact);
+  struct image_key *globs = (struct image_key *) (buf + off_globs);
+  uint32_t *anywhere = (uint32_t *) (buf + off_anywhere);
   uint32_t prefix_lengths = 0, suffix_lengths = 0;
   size_t np = 0, ne = 0, ng = 0, na = 0;
 
@@ -216,12 +240,12 @@ policy_image_build (const struct policy *p, const char *const *sources,
       const struct policy_entry *e = policy_entry_at (p, i);
       struct image_entry *out = &ents[i];
       size_t src = 0;
-      while (src < n_sources && strcmp (sources[src], e->loc.file) != 0)
+      while (src < n_sources && sources[src] != e->loc.file
+	     && strcmp (sources[src], e->loc.file) != 0)
 	src++;
       if (src == n_sources)
 	{
-	  free (b.buf);
-	  free (t.s);
+	  free (buf);
 	  return NULL;
 	}
       out->source = (uint32_t) src;
@@ -235,7 +259,8 @@ policy_image_build (const struct policy *p, const char *const *sources,
       out->n_callers = (uint32_t) e->n_callers;
       for (size_t k = 0; k < e->n_callers; k++)
 	put_pattern (&pats[np++], &e->callers[k], &t);
-      out->reason = e->reason ? add_string (&t, e->reason) : NONE;
+      out->reason = e->reason ? add_string (&t, e->reason, strlen (e->reason))
+			      : NONE;
       out->line = e->loc.line;
       out->column = e->loc.column;
       out->name_line = e->name_loc.line;
@@ -268,24 +293,16 @@ policy_image_build (const struct policy *p, const char *const *sources,
       else
 	anywhere[na++] = (uint32_t) i;
     }
-  qsort (exact, ne, sizeof *exact, key_cmp);
-  qsort (globs, ng, sizeof *globs, key_cmp);
+  struct image_key *tmp = malloc ((ne > ng ? ne : ng) * sizeof *tmp + 1);
+  if (!tmp)
+    abort ();
+  if (ne)
+    sort_keys (exact, tmp, ne);
+  if (ng)
+    sort_keys (globs, tmp, ng);
+  free (tmp);
 
-  size_t off_strings = reserve (&b, t.len);
-  if (t.len)
-    memcpy (b.buf + off_strings, t.s, t.len);
-  free (t.s);
-  /* A final NUL: any offset into the strings ends within them.  */
-  size_t end = reserve (&b, 1);
-  size_t total = (end + 1 + 7) & ~(size_t) 7;
-  reserve (&b, total - b.len);
-  if (total >= NONE)
-    {
-      free (b.buf);
-      return NULL;
-    }
-
-  struct image_header *h = (struct image_header *) b.buf;
+  struct image_header *h = (struct image_header *) buf;
   memcpy (h->magic, IMAGE_MAGIC, sizeof h->magic);
   h->byte_order = IMAGE_BYTE_ORDER;
   h->format = POLICY_IMAGE_FORMAT;
@@ -307,10 +324,10 @@ policy_image_build (const struct policy *p, const char *const *sources,
   h->off_globs = off_globs;
   h->off_anywhere = off_anywhere;
   h->off_strings = off_strings;
-  h->size_strings = end + 1 - off_strings;
-  h->checksum = XXH3_64bits (b.buf + sizeof *h, total - sizeof *h);
+  h->size_strings = string_bytes + 1;
+  h->checksum = XXH3_64bits (buf + sizeof *h, total - sizeof *h);
   *size = total;
-  return b.buf;
+  return buf;
 }
 
 /* Checking.  The header, the size and the checksum are checked before an

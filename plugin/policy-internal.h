@@ -39,6 +39,10 @@ enum policy_pattern_kind
    static description of what is wrong and leaves *OUT empty.  */
 const char *policy_pattern_init (struct policy_pattern *out, const char *text,
 				 enum policy_pattern_kind);
+/* The same, but *OUT takes TEXT (malloc'd) itself rather than a copy;
+   on failure TEXT stays the caller's.  */
+const char *policy_pattern_take (struct policy_pattern *out, char *text,
+				 enum policy_pattern_kind);
 void policy_pattern_fini (struct policy_pattern *);
 
 /* Add the N entries of one file (each allocated with malloc, with

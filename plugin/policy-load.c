@@ -346,7 +346,7 @@ read_key (struct loader *l, const char *const *keys, const char *what,
 
   const char *k = scalar_text (l);
   int index = -1;
-  for (int i = 0; keys[i]; i++)
+  for (int i = 0; keys[i] && index < 0; i++)
     if (strcmp (k, keys[i]) == 0)
       index = i;
 
@@ -396,10 +396,14 @@ read_patterns (struct loader *l, const char *key,
       if (text)
 	{
 	  struct policy_pattern pat;
-	  const char *problem = policy_pattern_init (&pat, text, kind);
+	  const char *problem = policy_pattern_take (&pat, text, kind);
 	  if (problem)
-	    policy_add_error (l->policy, loc, "bad pattern '%s' in '%s': %s",
-			      text, key, problem);
+	    {
+	      policy_add_error (l->policy, loc,
+				"bad pattern '%s' in '%s': %s", text, key,
+				problem);
+	      free (text);
+	    }
 	  else
 	    {
 	      if (n == cap)
@@ -411,7 +415,6 @@ read_patterns (struct loader *l, const char *key,
 		}
 	      pats[n++] = pat;
 	    }
-	  free (text);
 	}
       if (!list || !next (l))
 	break;
@@ -451,12 +454,15 @@ read_entry (struct loader *l, struct pending **pending, size_t *n_pending,
 	    if (!text)
 	      break;
 	    const char *problem
-	      = policy_pattern_init (&e->name, text, POLICY_PATTERN_FUNCTION);
+	      = policy_pattern_take (&e->name, text, POLICY_PATTERN_FUNCTION);
 	    if (problem)
-	      policy_add_error (l->policy, value_loc,
-				"bad function name '%s': %s", text, problem);
+	      {
+		policy_add_error (l->policy, value_loc,
+				  "bad function name '%s': %s", text,
+				  problem);
+		free (text);
+	      }
 	    e->name_loc = value_loc;
-	    free (text);
 	    break;
 	  }
 	case 1:

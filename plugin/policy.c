@@ -11,6 +11,11 @@
    to plugins, and available as libiberty.a for the standalone tests.  */
 #include <hashtab.h>
 
+/* xxHash's own code, inlined, hashes the names: a few times faster than
+   libiberty's iterative_hash on names this short.  */
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
 struct file_identity
 {
   unsigned long long dev, ino;
@@ -20,9 +25,9 @@ struct policy
 {
   struct policy_entry **entries;	/* In policy order.  */
   size_t n_entries, cap_entries;
-  htab_t exact;			/* Exact names: first entry of each chain.  */
-  struct policy_entry **globs;	/* Glob entries, in policy order.  */
-  size_t n_globs, cap_globs;
+  /* For merging: the first entry of each name (exact or glob), chained
+     through next_same_name in policy order.  Lookups use the index.  */
+  htab_t names;
   char **files;			/* Interned file names.  */
   size_t n_files, cap_files;
   struct file_identity *loaded;	/* Files read so far.  */
@@ -68,37 +73,45 @@ struct name_key
 static hashval_t
 name_key_hash (const struct name_key *k)
 {
-  return iterative_hash (k->text, k->len, 0);
+  return (hashval_t) XXH3_64bits (k->text, k->len);
 }
 
 static hashval_t
-exact_hash (const void *p)
+name_hash (const void *p)
 {
   const struct policy_entry *e = (const struct policy_entry *) p;
-  struct name_key k = { e->name.text, strlen (e->name.text) };
+  struct name_key k = { e->name.text, e->name.len };
   return name_key_hash (&k);
 }
 
 /* Table elements are entries; lookups always pass a name_key.  */
 static int
-exact_eq (const void *elem, const void *key)
+name_eq (const void *elem, const void *key)
 {
   const struct policy_entry *e = (const struct policy_entry *) elem;
   const struct name_key *k = (const struct name_key *) key;
-  return strncmp (e->name.text, k->text, k->len) == 0
-	 && e->name.text[k->len] == '\0';
+  return e->name.len == k->len && memcmp (e->name.text, k->text, k->len) == 0;
+}
+
+/* A policy whose name table holds N names without growing.  */
+static struct policy *
+policy_new_sized (size_t n)
+{
+  struct policy *p = calloc (1, sizeof *p);
+  if (!p)
+    abort ();
+  /* libiberty grows a table once it is three quarters full.  */
+  p->names = htab_create_alloc (n / 3 * 4 + 64, name_hash, name_eq, NULL,
+				calloc, free);
+  if (!p->names)
+    abort ();
+  return p;
 }
 
 struct policy *
 policy_new (void)
 {
-  struct policy *p = calloc (1, sizeof *p);
-  if (!p)
-    abort ();
-  p->exact = htab_create_alloc (64, exact_hash, exact_eq, NULL, calloc, free);
-  if (!p->exact)
-    abort ();
-  return p;
+  return policy_new_sized (0);
 }
 
 void
@@ -147,8 +160,7 @@ policy_free (struct policy *p)
   for (size_t i = 0; i < p->n_entries; i++)
     policy_entry_free (p->entries[i]);
   free (p->entries);
-  free (p->globs);
-  htab_delete (p->exact);
+  htab_delete (p->names);
   for (size_t i = 0; i < p->n_files; i++)
     free (p->files[i]);
   free (p->files);
@@ -250,12 +262,12 @@ policy_note_loaded (struct policy *p, unsigned long long dev,
 
 /* Patterns.  */
 
-/* Check the glob syntax of TEXT; NULL when it is well formed.  */
+/* Check the glob syntax of TEXT[0..LEN); NULL when it is well formed.  */
 static const char *
-check_glob (const char *text, bool *is_glob, size_t *prefix_len)
+check_glob (const char *text, size_t len, bool *is_glob, size_t *prefix_len)
 {
   *is_glob = false;
-  *prefix_len = strlen (text);
+  *prefix_len = len;
   for (const char *s = text; *s; s++)
     {
       if (*s == '\\')
@@ -301,11 +313,12 @@ literal_suffix_length (const char *text, size_t len)
   return n;
 }
 
-const char *
-policy_pattern_init (struct policy_pattern *out, const char *text,
-		     enum policy_pattern_kind kind)
+/* Fill *OUT for TEXT, except its text; NULL when TEXT is a sound pattern,
+   otherwise what is wrong with it.  */
+static const char *
+analyse_pattern (struct policy_pattern *out, const char *text,
+		 enum policy_pattern_kind kind)
 {
-  const char *problem;
   size_t len = strlen (text);
 
   memset (out, 0, sizeof *out);
@@ -314,23 +327,47 @@ policy_pattern_init (struct policy_pattern *out, const char *text,
   if (text[0] == ' ' || text[0] == '\t' || text[len - 1] == ' '
       || text[len - 1] == '\t')
     return "leading or trailing white space";
+  bool slash = false;
   for (const unsigned char *s = (const unsigned char *) text; *s; s++)
     if (*s < 0x20 || *s == 0x7f)
       return "control character in pattern";
-  if (kind == POLICY_PATTERN_FUNCTION && strchr (text, '/'))
+    else if (*s == '/')
+      slash = true;
+  if (kind == POLICY_PATTERN_FUNCTION && slash)
     return "a function name cannot contain '/'";
 
-  problem = check_glob (text, &out->is_glob, &out->prefix_len);
+  const char *problem = check_glob (text, len, &out->is_glob,
+				    &out->prefix_len);
   if (problem)
     return problem;
   out->len = len;
   out->suffix_len = out->is_glob ? literal_suffix_length (text, len) : len;
   out->prefix_only = out->is_glob && out->prefix_len == len - 1
 		     && text[len - 1] == '*';
+  return NULL;
+}
+
+const char *
+policy_pattern_init (struct policy_pattern *out, const char *text,
+		     enum policy_pattern_kind kind)
+{
+  const char *problem = analyse_pattern (out, text, kind);
+  if (problem)
+    return problem;
   out->text = strdup (text);
   if (!out->text)
     abort ();
   return NULL;
+}
+
+const char *
+policy_pattern_take (struct policy_pattern *out, char *text,
+		     enum policy_pattern_kind kind)
+{
+  const char *problem = analyse_pattern (out, text, kind);
+  if (!problem)
+    out->text = text;
+  return problem;
 }
 
 bool
@@ -445,14 +482,6 @@ policy_entry_applies_to_caller (const struct policy_entry *e,
 }
 
 /* Lookup.  */
-
-static const struct policy_entry *
-exact_chain (const struct policy *p, const char *name, size_t len)
-{
-  struct name_key k = { name, len };
-  return (const struct policy_entry *)
-    htab_find_with_hash (p->exact, &k, name_key_hash (&k));
-}
 
 /* The entry at I in policy order, parsed or built from the image.  */
 static const struct policy_entry *
@@ -600,55 +629,32 @@ same_scope (const struct policy_entry *a, const struct policy_entry *b)
 			      b->n_callers);
 }
 
-/* The entry already in the policy with E's name and scope, if any.  */
+/* The entry of P with E's name and scope, if any; otherwise, with ADD, E
+   is appended to P.  */
 static struct policy_entry *
-find_same_scope (struct policy *p, const struct policy_entry *e)
+find_or_append (struct policy *p, struct policy_entry *e, bool add)
 {
-  if (e->name.is_glob)
-    {
-      for (size_t i = 0; i < p->n_globs; i++)
-	if (same_scope (p->globs[i], e))
-	  return p->globs[i];
-      return NULL;
-    }
-  for (struct policy_entry *o = (struct policy_entry *)
-	 exact_chain (p, e->name.text, strlen (e->name.text));
-       o; o = o->next_same_name)
+  struct name_key k = { e->name.text, e->name.len };
+  void **slot = htab_find_slot_with_hash (p->names, &k, name_key_hash (&k),
+					  add ? INSERT : NO_INSERT);
+  struct policy_entry *last = NULL;
+  for (struct policy_entry *o = slot ? (struct policy_entry *) *slot : NULL;
+       o; last = o, o = o->next_same_name)
     if (same_scope (o, e))
       return o;
-  return NULL;
-}
-
-static void
-append_entry (struct policy *p, struct policy_entry *e)
-{
+  if (!add)
+    return NULL;
+  if (!slot)
+    abort ();
   if (p->n_entries == p->cap_entries)
     p->entries = xgrow (p->entries, &p->cap_entries, sizeof *p->entries);
   p->entries[p->n_entries++] = e;
-
-  if (e->name.is_glob)
-    {
-      if (p->n_globs == p->cap_globs)
-	p->globs = xgrow (p->globs, &p->cap_globs, sizeof *p->globs);
-      p->globs[p->n_globs++] = e;
-      return;
-    }
-
-  struct name_key k = { e->name.text, strlen (e->name.text) };
-  void **slot = htab_find_slot_with_hash (p->exact, &k, name_key_hash (&k),
-					  INSERT);
-  if (!slot)
-    abort ();
-  if (!*slot)
-    {
-      *slot = e;
-      return;
-    }
   /* Keep policy order along the chain.  */
-  struct policy_entry *last = (struct policy_entry *) *slot;
-  while (last->next_same_name)
-    last = last->next_same_name;
-  last->next_same_name = e;
+  if (last)
+    last->next_same_name = e;
+  else
+    *slot = e;
+  return NULL;
 }
 
 /* Report E as a duplicate of, or in conflict with, OLD; false when the
@@ -690,14 +696,11 @@ adopt_index (struct policy *p, struct policy *own)
   p->entries = own->entries;
   p->n_entries = own->n_entries;
   p->cap_entries = own->cap_entries;
-  p->exact = own->exact;
-  p->globs = own->globs;
-  p->n_globs = own->n_globs;
-  p->cap_globs = own->cap_globs;
+  p->names = own->names;
   own->entries = saved.entries;
   own->n_entries = 0;
-  own->exact = saved.exact;
-  own->globs = saved.globs;
+  own->cap_entries = saved.cap_entries;
+  own->names = saved.names;
   policy_free (own);
 }
 
@@ -708,7 +711,7 @@ policy_merge_entries (struct policy *p, struct policy_entry **entries,
   /* Index the file's own entries first, to find repeats within it; then
      compare with what earlier files gave.  Nothing is added unless the
      whole file is sound.  */
-  struct policy *own = policy_new ();
+  struct policy *own = policy_new_sized (n);
   bool ok = true;
   if (p->uses_image)
     abort ();		/* An image takes no more entries.  */
@@ -720,21 +723,19 @@ policy_merge_entries (struct policy *p, struct policy_entry **entries,
 
   for (size_t i = 0; i < n; i++)
     {
-      struct policy_entry *old = find_same_scope (own, entries[i]);
+      struct policy_entry *old = find_or_append (own, entries[i], true);
       if (old)
 	{
 	  ok &= !report_clash (p, old, entries[i]);
 	  merged[i] = true;
 	}
-      else
-	append_entry (own, entries[i]);
     }
   /* Nothing to compare with in an empty policy.  */
   for (size_t i = 0; p->n_entries > 0 && i < n; i++)
     {
       if (merged[i])
 	continue;
-      struct policy_entry *old = find_same_scope (p, entries[i]);
+      struct policy_entry *old = find_or_append (p, entries[i], false);
       if (old)
 	{
 	  ok &= !report_clash (p, old, entries[i]);
@@ -761,7 +762,7 @@ policy_merge_entries (struct policy *p, struct policy_entry **entries,
   for (size_t i = 0; i < n; i++)
     {
       if (ok && !merged[i])
-	append_entry (p, entries[i]);
+	find_or_append (p, entries[i], true);
       else
 	policy_entry_free (entries[i]);
     }
