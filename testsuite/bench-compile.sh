@@ -42,7 +42,10 @@ else
 	sed "s/^\(mdb_page_get\|mdb_node_read\|mdb_node_search\)(/__attribute__((always_inline)) &/" \
 		"$src" > "$work/hand.c"
 fi
-for n in 0 100 10000; do
+# k: a policy of only the functions the unit has, the smallest that gives
+# the same build; the 100-entry rows are compared with it.
+k=$(echo $real | wc -w)
+for n in 0 $k 100 10000; do
 	for action in report always_inline; do
 		sh "$here/bench-policy.sh" $n $action $real > "$work/$action-$n.yaml"
 	done
@@ -56,8 +59,16 @@ if [ "$kind" = small ]; then
 	builds="plain|$src||plain|
 noop|$src|-fplugin=$work/noop.so|plain|
 empty|$src|$hot/report-0.yaml|plain|warm
+report-$k|$src|$hot/report-$k.yaml|plain|warm
+report-100|$src|$hot/report-100.yaml|plain|cold
+report-100|$src|$hot/report-100.yaml|plain|warm
+report-10000|$src|$hot/report-10000.yaml|plain|cold
 report-10000|$src|$hot/report-10000.yaml|plain|warm
+report-10000-nocaret|$src|$hot/report-10000.yaml -fno-diagnostics-show-caret|plain|warm
+report-10000-bytecol|$src|$hot/report-10000.yaml -fno-diagnostics-show-caret -fdiagnostics-column-unit=byte|plain|warm
 hand|$work/hand.c||plain|
+force-$k|$src|$hot/always_inline-$k.yaml|hand|warm
+force-100|$src|$hot/always_inline-100.yaml|hand|cold
 force-100|$src|$hot/always_inline-100.yaml|hand|warm
 force-10000|$src|$hot/always_inline-10000.yaml|hand|cold
 force-10000|$src|$hot/always_inline-10000.yaml|hand|warm
@@ -66,14 +77,16 @@ else
 	builds="plain|$src||plain|
 noop|$src|-fplugin=$work/noop.so|plain|
 empty|$src|$hot/report-0.yaml|plain|warm
+report-$k|$src|$hot/report-$k.yaml|plain|warm
 report-100|$src|$hot/report-100.yaml|plain|cold
 report-100|$src|$hot/report-100.yaml|plain|warm
 report-10000|$src|$hot/report-10000.yaml|plain|cold
 report-10000|$src|$hot/report-10000.yaml|plain|warm
 report-10000|$src|$hot/report-10000.yaml|plain|none
-report-10000-nocaret|$src|$hot/report-10000.yaml -fno-diagnostics-show-caret|plain|cold
 report-10000-nocaret|$src|$hot/report-10000.yaml -fno-diagnostics-show-caret|plain|warm
+report-10000-bytecol|$src|$hot/report-10000.yaml -fno-diagnostics-show-caret -fdiagnostics-column-unit=byte|plain|warm
 hand|$work/hand.c||plain|
+force-$k|$src|$hot/always_inline-$k.yaml|hand|warm
 force-100|$src|$hot/always_inline-100.yaml|hand|cold
 force-100|$src|$hot/always_inline-100.yaml|hand|warm
 force-10000|$src|$hot/always_inline-10000.yaml|hand|cold
@@ -95,6 +108,7 @@ measure ()
 	# shellcheck disable=SC2086
 	line=$("$gcc" -### -S -O2 -I"$(dirname "$src")" "$source" \
 		-o "$work/$id.s" $extra 2>&1 | grep '^ [^ ]*/cc1 ')
+	printf '%s\n' "$line" > "$work/$id.cmd"
 	eval "set -- $line"
 	rm -rf "$dir"
 	[ "$cache" != warm ] || "$@" 2> /dev/null
@@ -109,6 +123,30 @@ measure ()
 	valgrind --tool=cachegrind --cache-sim=no \
 		--cachegrind-out-file="$work/$id.cg" "$@" 2> "$work/$id.vg"
 	sed -n 's/^summary: //p' "$work/$id.cg" > "$work/$id.ir"
+}
+
+# The instructions of build $1 (run by measure, cache warm) that GCC spends
+# on the diagnostics the plugin emits: the inclusive cost, by callgrind, of
+# the plugin's calls to GCC's diagnostic functions.  That is GCC formatting
+# each message, reading the source line of each location to give its column
+# (and its caret), adding its "in expansion of macro" notes, and printing;
+# any plugin or GCC warning of the same count and places pays as much.
+printing ()
+{
+	out=$work/$1
+	eval "set -- $(cat "$out.cmd")"
+	valgrind --tool=callgrind --compress-strings=no --compress-pos=no \
+		--callgrind-out-file="$out.callgrind" "$@" 2> /dev/null
+	awk '/^ob=/ { ob = substr($0, 4); next }
+		/^fn=/ { mine = ob ~ /hotinline\.so$/; next }
+		/^cfn=/ { callee = substr($0, 5); next }
+		/^calls=/ { call = 1; next }
+		call && /^[0-9]/ {
+			if (mine && callee ~ /^(inform|inform_n|warning_at|warning|warning_n|error_at|emit_diagnostic|emit_diagnostic_valist|diagnostic_report_diagnostic)\(/)
+				sum += $2
+			call = 0
+		}
+		END { printf "%.0f\n", sum }' "$out.callgrind" > "$out.printing"
 }
 
 # Two at a time: the machine has two cores.  A failed build stops the
@@ -126,6 +164,11 @@ echo "$builds" | {
 		[ -z "$second" ] || wait $second
 	done
 }
+printing report-10000warm &
+first=$!
+printing report-10000-nocaretwarm
+wait $first
+printing report-10000-bytecolwarm
 
 label ()
 {
@@ -141,8 +184,12 @@ label ()
 	empty) echo "hotinline, policy without entries$c" ;;
 	report-*-nocaret) n=${1#report-}
 		echo "hotinline report, ${n%-nocaret} entries$c, \`-fno-diagnostics-show-caret\`" ;;
+	report-*-bytecol) n=${1#report-}
+		echo "hotinline report, ${n%-bytecol} entries$c, \`-fno-diagnostics-show-caret -fdiagnostics-column-unit=byte\`" ;;
+	report-$k) echo "hotinline report, $k entries (only the hot functions)$c" ;;
 	report-*) echo "hotinline report, ${1#report-} entries$c" ;;
 	hand) echo "\`always_inline\` by hand on the hot functions ($real), no plugin" ;;
+	force-$k) echo "hotinline force (attribute), $k entries (only the hot functions)$c" ;;
 	force-*) echo "hotinline force (attribute), ${1#force-} entries$c" ;;
 	esac
 }
@@ -163,5 +210,34 @@ echo "$builds" | while IFS='|' read -r name source extra base cache; do
 		printf "| %s | %.0f | %+.3f%% | %+.3f%% %s | %d | %+d | %d + %d |\n", l,
 			ir, 100 * (ir - p) / p, 100 * (ir - b) / b, ref, rss, rss - prss,
 			w, n
+	}'
+done
+
+# What a policy's size costs beside the smallest policy for the same build.
+echo
+awk -v k="$k" -v p="$(cat "$work/plain.ir")" \
+	-v f100="$(cat "$work/force-100warm.ir")" -v fk="$(cat "$work/force-${k}warm.ir")" \
+	-v r100="$(cat "$work/report-100warm.ir")" -v rk="$(cat "$work/report-${k}warm.ir")" 'BEGIN {
+	printf "With a warm cache, 100 entries cost %+.4f percentage points (of GCC\n", 100 * (f100 - fk) / p
+	printf "alone) over the %d-entry policy of the same build in force mode, and\n", k
+	printf "%+.4f in report mode.\n", 100 * (r100 - rk) / p
+}'
+
+# Report mode: GCC's printing of the diagnostics apart from the rest.
+echo
+echo "| build | cc1 instructions over GCC alone | of which GCC formats and prints the plugin's diagnostics | per diagnostic | the rest: the plugin's own work |"
+echo "|---|---|---|---|---|"
+diagnostics ()
+{
+	grep -c ': \(warning\|note\): ' "$1" || true
+}
+for name in report-10000 report-10000-nocaret report-10000-bytecol; do
+	id=${name}warm l=$(label $name warm)
+	awk -v l="$l" -v ir="$(cat "$work/$id.ir")" -v p="$(cat "$work/plain.ir")" \
+		-v pr="$(cat "$work/$id.printing")" \
+		-v n="$(($(diagnostics "$work/$id.err") - $(diagnostics "$work/plain.err")))" 'BEGIN {
+		printf "| %s | %.0f (%+.3f%%) | %.0f (%+.3f%%) | %.0f | %.0f (%+.3f%%) |\n", l,
+			ir - p, 100 * (ir - p) / p, pr, 100 * pr / p, n ? pr / n : 0,
+			ir - p - pr, 100 * (ir - p - pr) / p
 	}'
 done

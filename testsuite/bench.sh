@@ -67,6 +67,19 @@ out=$work/BENCHMARKS.md.new
 	echo "policy and stores the image), *warm cache* one that finds the image and"
 	echo "maps it, *no cache* one run with \`-fplugin-arg-hotinline-no-cache\`, which"
 	echo "parses the policy every time, as every compilation did before the cache."
+	echo "The policies *of only the hot functions* are the smallest that give the"
+	echo "same build; the 100-entry rows are compared with them below the table."
+	echo
+	echo "The second table splits what report mode adds: the instructions GCC"
+	echo "spends on the diagnostics the plugin emits (callgrind: the inclusive cost"
+	echo "of the plugin's calls to GCC's diagnostic functions, \`warning_at\`,"
+	echo "\`inform\` and the like), and the rest, the plugin's own work (its passes,"
+	echo "lookups and the cache). GCC gives a diagnostic's column in display units"
+	echo "by default (\`-fdiagnostics-column-unit=display\`), for which it reads the"
+	echo "diagnostic's source line from its line cache, with or without carets;"
+	echo "on a file this large that is most of what a diagnostic costs, and any"
+	echo "warning of the same count and places pays as much. With"
+	echo "\`-fdiagnostics-column-unit=byte\` GCC reads no source line."
 	echo
 	sh testsuite/bench-compile.sh gcc "$plugin" "$mdb" "$work/compile"
 	echo
