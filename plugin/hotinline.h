@@ -47,6 +47,20 @@ tree hot_source_function (tree decl);
 /* DECL's name as written, for messages and policy lookups.  */
 const char *hot_name_of (tree decl);
 
+/* One step of the "inlined from" chain of a call: FUNCTION was inlined
+   into INTO at SITE.  */
+struct hot_inline_link
+{
+  tree function, into;
+  location_t site;
+};
+
+/* The functions the call at LOC in FN was inlined through, from the
+   inlining blocks around it, innermost first: each is inlined into the
+   next, the last into FN's source function (left out when FN is NULL).
+   The caller releases it.  */
+vec<hot_inline_link> hot_inline_chain (location_t loc, tree fn);
+
 /* Why GCC would not inline CALLEE, marked always_inline, into CALLER (a
    hard error by hand) because of their target attributes, or NULL when it
    would.  */
@@ -144,7 +158,7 @@ private:
 void results_note_source_call (location_t loc, tree caller, tree callee,
 			       const struct policy_entry *entry);
 void results_note_left_call (location_t loc, tree caller, tree callee,
-			     const char *reason,
+			     cgraph_inline_failed_t code, const char *reason,
 			     const struct policy_entry *entry);
 void results_note_function (tree fndecl, const char *why_not);
 

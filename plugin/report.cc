@@ -150,27 +150,11 @@ report_location (location_t loc, location_t place, tree fn)
 static void
 note_inline_chain (location_t loc, tree fn)
 {
-  tree inner = NULL_TREE;
-  for (tree block = LOCATION_BLOCK (loc);
-       block && TREE_CODE (block) == BLOCK;
-       block = BLOCK_SUPERCONTEXT (block))
-    {
-      if (!inlined_function_outer_scope_p (block))
-	continue;
-      tree origin = block_ultimate_origin (block);
-      if (!origin || TREE_CODE (origin) != FUNCTION_DECL)
-	continue;
-      if (inner)
-	inform (LOCATION_LOCUS (BLOCK_SOURCE_LOCATION (inner)),
-		"%qs inlined into %qs here [hotinline]",
-		hot_name_of (block_ultimate_origin (inner)), hot_name_of (origin));
-      inner = block;
-    }
-  if (inner)
-    inform (LOCATION_LOCUS (BLOCK_SOURCE_LOCATION (inner)),
-	    "%qs inlined into %qs here [hotinline]",
-	    hot_name_of (block_ultimate_origin (inner)),
-	    hot_name_of (hot_source_function (fn)));
+  vec<hot_inline_link> chain = hot_inline_chain (loc, fn);
+  for (const hot_inline_link &l : chain)
+    inform (LOCATION_LOCUS (l.site), "%qs inlined into %qs here [hotinline]",
+	    hot_name_of (l.function), hot_name_of (l.into));
+  chain.release ();
 }
 
 /* The function that the innermost function inlined around the call at
@@ -254,7 +238,7 @@ report_call (const left_call &l, tree fn)
 
   hot_stats.calls_not_inlined += l.count;
   for (unsigned i = 0; i < l.count; i++)
-    results_note_left_call (loc, caller, hot, why, c.entry);
+    results_note_left_call (loc, caller, hot, c.reason, why, c.entry);
   auto_diagnostic_group group;	/* The report and its notes.  */
   bool shown;
   bool split = hot == caller && split_part_p (c.callee);

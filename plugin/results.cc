@@ -262,56 +262,20 @@ call_at (location_t loc, tree caller, tree callee, const char *reason,
 	   NULL, 0, vNULL };
 }
 
-/* GCC's code for the reason it gave as WHY (report mode passes GCC's
-   text), or CIF_UNSPECIFIED.  */
-static cgraph_inline_failed_t
-reason_code (const char *why)
-{
-  for (int i = 0; i < CIF_N_REASONS; i++)
-    {
-      cgraph_inline_failed_t r = (cgraph_inline_failed_t) i;
-      const char *text = cgraph_inline_failed_string (r);
-      if (text && *text && strcmp (text, why) == 0)
-	return r;
-    }
-  return CIF_UNSPECIFIED;
-}
-
-/* The functions the call at LOC in FN was inlined through, from the
-   inlining blocks around it, innermost first: each is inlined into the
-   next, the last into FN.  */
+/* The functions the call at LOC in FN was inlined through, innermost
+   first (hot_inline_chain).  */
 static vec<chain_link>
 chain_of (location_t loc, tree fn)
 {
   vec<chain_link> chain = vNULL;
-  tree inner = NULL_TREE;
-  for (tree block = LOCATION_BLOCK (loc);
-       block && TREE_CODE (block) == BLOCK;
-       block = BLOCK_SUPERCONTEXT (block))
+  vec<hot_inline_link> links = hot_inline_chain (loc, fn);
+  for (const hot_inline_link &l : links)
     {
-      if (!inlined_function_outer_scope_p (block))
-	continue;
-      tree origin = block_ultimate_origin (block);
-      if (!origin || TREE_CODE (origin) != FUNCTION_DECL)
-	continue;
-      if (inner)
-	{
-	  location_t site = BLOCK_SOURCE_LOCATION (inner);
-	  expanded_location x = expand_location (site);
-	  chain.safe_push ({ hot_name_of (block_ultimate_origin (inner)),
-			     hot_name_of (origin), file_of (site), x.line,
-			     x.column });
-	}
-      inner = block;
+      expanded_location x = expand_location (l.site);
+      chain.safe_push ({ hot_name_of (l.function), hot_name_of (l.into),
+			 file_of (l.site), x.line, x.column });
     }
-  if (inner && fn)
-    {
-      location_t site = BLOCK_SOURCE_LOCATION (inner);
-      expanded_location x = expand_location (site);
-      chain.safe_push ({ hot_name_of (block_ultimate_origin (inner)),
-			 hot_name_of (hot_source_function (fn)),
-			 file_of (site), x.line, x.column });
-    }
+  links.release ();
   return chain;
 }
 
@@ -325,14 +289,14 @@ results_note_source_call (location_t loc, tree caller, tree callee,
 
 void
 results_note_left_call (location_t loc, tree caller, tree callee,
-			const char *reason, const struct policy_entry *entry)
+			cgraph_inline_failed_t code, const char *reason,
+			const struct policy_entry *entry)
 {
   if (!hot_config.results_dir)
     return;
   call_record c = call_at (loc, caller, callee, reason, entry);
   tree fn = current_function_decl;
-  struct hot_hint_facts f = hot_hint_facts (reason_code (reason), callee,
-					    fn ? fn : caller);
+  struct hot_hint_facts f = hot_hint_facts (code, callee, fn ? fn : caller);
   c.hint = f.text;
   c.param = f.param;
   c.limit = f.limit;

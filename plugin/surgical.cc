@@ -239,21 +239,34 @@ inline_declined_hot_calls (bool all_entries)
       ipa_update_overall_fn_summary (node);
 }
 
-/* Whether NODE calls HOT (or a part or clone of it), directly or through
-   other functions.  */
-static bool
-reaches_p (cgraph_node *node, tree hot, hash_set<cgraph_node *> *seen)
+/* Add to REACH, and to WORK, the functions that call NODE directly or
+   through an alias of it.  */
+static void
+add_callers (cgraph_node *node, hash_set<cgraph_node *> *reach,
+	     vec<cgraph_node *> *work)
 {
-  if (seen->add (node))
-    return false;
-  for (cgraph_edge *e = node->callees; e; e = e->next_callee)
-    {
-      cgraph_node *callee = e->callee->ultimate_alias_target ();
-      if (hot_source_function (callee->decl) == hot
-	  || reaches_p (callee, hot, seen))
-	return true;
-    }
-  return false;
+  for (cgraph_edge *e = node->callers; e; e = e->next_caller)
+    if (!reach->add (e->caller))
+      work->safe_push (e->caller);
+  ipa_ref *ref;
+  FOR_EACH_ALIAS (node, ref)
+    if (cgraph_node *alias = dyn_cast<cgraph_node *> (ref->referring))
+      add_callers (alias, reach, work);
+}
+
+/* Into REACH, every function that calls HOT (or a part or clone of it),
+   directly or through other functions: one walk up the call graph from
+   HOT's nodes, whatever the number of calls asked about.  */
+static void
+functions_reaching (tree hot, hash_set<cgraph_node *> *reach)
+{
+  auto_vec<cgraph_node *> work;
+  cgraph_node *node;
+  FOR_EACH_FUNCTION (node)
+    if (!node->alias && hot_source_function (node->decl) == hot)
+      add_callers (node, reach, &work);
+  while (!work.is_empty ())
+    add_callers (work.pop (), reach, &work);
 }
 
 /* A hot function H that surgical forcing inlines everywhere, calling a
@@ -281,12 +294,13 @@ keep_cycle_calls_out_of_hot_functions (void)
       if (!entry || entry->action != POLICY_ACTION_ALWAYS_INLINE
 	  || entry->name.is_glob || entry->n_callers > 0)
 	continue;
+      hash_set<cgraph_node *> reach;
+      functions_reaching (hot, &reach);
       for (cgraph_edge *e = node->callees; e; e = e->next_callee)
 	{
 	  cgraph_node *callee = e->callee->ultimate_alias_target ();
-	  hash_set<cgraph_node *> seen;
 	  if (!e->inline_failed || hot_source_function (callee->decl) == hot
-	      || !reaches_p (callee, hot, &seen))
+	      || !reach.contains (callee))
 	    continue;
 	  e->inline_failed = CIF_UNSPECIFIED;
 	  e->call_stmt_cannot_inline_p = true;
