@@ -265,55 +265,16 @@ report_not_forced (const candidate &c)
 			      "[hotinline]", c.node->decl, c.why_not);
 }
 
-/* Under surgical forcing, which decides call by call: look every function
-   up, as attribute forcing does below, so that entries naming a function
-   of this unit count as matched, where only the calls would be looked up
-   (a hot function defined here but not called is not a stale entry); and
-   say, as attribute forcing does, where a forced function called here has
-   its body elsewhere.  */
+/* Into CANDS, in source order, the functions the policy forces and the
+   source does not, each with why it cannot be forced if it cannot; with
+   BODIES, those defined here are judged too (attribute forcing), else only
+   those whose body is elsewhere (call-by-call forcing decides the rest).
+   Every function is looked up, so that an entry naming a function of this
+   unit counts as matched even where forcing decides by its calls (a hot
+   function defined here but not called is not a stale entry).  */
 static void
-note_functions_named (void)
+collect_candidates (vec<candidate> *cands, bool bodies)
 {
-  auto_vec<candidate> elsewhere;
-  cgraph_node *node;
-  FOR_EACH_FUNCTION (node)
-    {
-      if (node->alias || node->thunk)
-	continue;
-      const struct policy_entry *entry = hot_entry_for (node->decl,
-							NULL_TREE);
-      if (entry && entry->action == POLICY_ACTION_ALWAYS_INLINE
-	  && !in_lto_p && !node->definition && node->callers
-	  && !lookup_attribute ("always_inline",
-				DECL_ATTRIBUTES (node->decl)))
-	elsewhere.safe_push ({ node, entry, body_elsewhere, NULL_TREE, false,
-			       false });
-    }
-  elsewhere.qsort (by_source_order);
-  for (const candidate &c : elsewhere)
-    {
-      results_note_function (c.node->decl, c.why_not);
-      report_not_forced (c);
-    }
-}
-
-/* Called before the IPA passes, the early inliner among them.  */
-static void
-force_hot_functions (void *, void *)
-{
-  if (!hot_policy || seen_error ())
-    return;
-  /* At an LTO link the bodies are not loaded yet and the early inliner has
-     run long ago: forcing there is surgical.  */
-  if ((hot_config.strategy == CONFIG_STRATEGY_SURGICAL
-       && hot_surgical_possible ())
-      || in_lto_p)
-    {
-      note_functions_named ();
-      return;
-    }
-
-  auto_vec<candidate> cands;
   cgraph_node *node;
   FOR_EACH_FUNCTION (node)
     {
@@ -327,19 +288,46 @@ force_hot_functions (void *, void *)
 	continue;		/* Already forced in the source.  */
       if (!node->definition)
 	{
-	  /* Only worth saying where it is called.  */
-	  if (node->callers)
-	    cands.safe_push ({ node, entry, body_elsewhere, NULL_TREE, false,
-			       false });
-	  continue;
+	  /* Only worth saying where it is called; at an LTO link the
+	     bodies are not loaded yet.  */
+	  if (node->callers && !in_lto_p)
+	    cands->safe_push ({ node, entry, body_elsewhere, NULL_TREE, false,
+				false });
 	}
-      candidate c = { node, entry, NULL, NULL_TREE, false, false };
-      c.why_not = why_not_forcible (node, &c.caller, &c.until_summary);
-      cands.safe_push (c);
+      else if (bodies)
+	{
+	  candidate c = { node, entry, NULL, NULL_TREE, false, false };
+	  c.why_not = why_not_forcible (node, &c.caller, &c.until_summary);
+	  cands->safe_push (c);
+	}
+    }
+  /* Report and force in source order, whatever the symbol table's.  */
+  cands->qsort (by_source_order);
+}
+
+/* Called before the IPA passes, the early inliner among them.  */
+static void
+force_hot_functions (void *, void *)
+{
+  if (!hot_policy || seen_error ())
+    return;
+  /* At an LTO link the bodies are not loaded yet and the early inliner has
+     run long ago: forcing there is surgical.  */
+  bool per_call = (hot_config.strategy == CONFIG_STRATEGY_SURGICAL
+		   && hot_surgical_possible ())
+		  || in_lto_p;
+  auto_vec<candidate> cands;
+  collect_candidates (&cands, !per_call);
+  if (per_call)
+    {
+      for (const candidate &c : cands)
+	{
+	  results_note_function (c.node->decl, c.why_not);
+	  report_not_forced (c);
+	}
+      return;
     }
 
-  /* Report and force in source order, whatever the symbol table's.  */
-  cands.qsort (by_source_order);
   exclude_recursion (cands);
 
   for (candidate &c : cands)
