@@ -64,8 +64,10 @@ report-100|$src|$hot/report-100.yaml|plain|cold
 report-100|$src|$hot/report-100.yaml|plain|warm
 report-10000|$src|$hot/report-10000.yaml|plain|cold
 report-10000|$src|$hot/report-10000.yaml|plain|warm
-report-10000-nocaret|$src|$hot/report-10000.yaml -fno-diagnostics-show-caret|plain|warm
-report-10000-bytecol|$src|$hot/report-10000.yaml -fno-diagnostics-show-caret -fdiagnostics-column-unit=byte|plain|warm
+plain-nocaret|$src|-fno-diagnostics-show-caret|plain|
+report-10000-nocaret|$src|$hot/report-10000.yaml -fno-diagnostics-show-caret|plain-nocaret|warm
+plain-bytecol|$src|-fno-diagnostics-show-caret -fdiagnostics-column-unit=byte|plain|
+report-10000-bytecol|$src|$hot/report-10000.yaml -fno-diagnostics-show-caret -fdiagnostics-column-unit=byte|plain-bytecol|warm
 hand|$work/hand.c||plain|
 force-$k|$src|$hot/always_inline-$k.yaml|hand|warm
 force-100|$src|$hot/always_inline-100.yaml|hand|cold
@@ -83,8 +85,10 @@ report-100|$src|$hot/report-100.yaml|plain|warm
 report-10000|$src|$hot/report-10000.yaml|plain|cold
 report-10000|$src|$hot/report-10000.yaml|plain|warm
 report-10000|$src|$hot/report-10000.yaml|plain|none
-report-10000-nocaret|$src|$hot/report-10000.yaml -fno-diagnostics-show-caret|plain|warm
-report-10000-bytecol|$src|$hot/report-10000.yaml -fno-diagnostics-show-caret -fdiagnostics-column-unit=byte|plain|warm
+plain-nocaret|$src|-fno-diagnostics-show-caret|plain|
+report-10000-nocaret|$src|$hot/report-10000.yaml -fno-diagnostics-show-caret|plain-nocaret|warm
+plain-bytecol|$src|-fno-diagnostics-show-caret -fdiagnostics-column-unit=byte|plain|
+report-10000-bytecol|$src|$hot/report-10000.yaml -fno-diagnostics-show-caret -fdiagnostics-column-unit=byte|plain-bytecol|warm
 hand|$work/hand.c||plain|
 force-$k|$src|$hot/always_inline-$k.yaml|hand|warm
 force-100|$src|$hot/always_inline-100.yaml|hand|cold
@@ -125,28 +129,38 @@ measure ()
 	sed -n 's/^summary: //p' "$work/$id.cg" > "$work/$id.ir"
 }
 
-# The instructions of build $1 (run by measure, cache warm) that GCC spends
-# on the diagnostics the plugin emits: the inclusive cost, by callgrind, of
-# the plugin's calls to GCC's diagnostic functions.  That is GCC formatting
-# each message, reading the source line of each location to give its column
-# (and its caret), adding its "in expansion of macro" notes, and printing;
-# any plugin or GCC warning of the same count and places pays as much.
+# What build $1 (run by measure, cache warm) spends in the plugin, by
+# callgrind: the inclusive cost of GCC's calls into the plugin (its passes
+# and callbacks, with everything they ask of GCC), and of that, the cost of
+# the plugin's calls to GCC's diagnostic functions.  The latter is GCC
+# formatting each message, reading the source line of each location to
+# give its column (and its caret), adding its "in expansion of macro"
+# notes, and printing: any plugin or GCC warning of the same count and
+# places pays as much.  Written to $1.plugin and $1.printing.
 printing ()
 {
 	out=$work/$1
 	eval "set -- $(cat "$out.cmd")"
 	valgrind --tool=callgrind --compress-strings=no --compress-pos=no \
 		--callgrind-out-file="$out.callgrind" "$@" 2> /dev/null
-	awk '/^ob=/ { ob = substr($0, 4); next }
-		/^fn=/ { mine = ob ~ /hotinline\.so$/; next }
+	# A call's object is its "cob=" line's, else the caller's.
+	awk -v out="$out" '/^ob=/ { ob = substr($0, 4); next }
+		/^fn=/ { mine = ob ~ /hotinline\.so$/; cob = ob; next }
+		/^cob=/ { cob = substr($0, 5); next }
 		/^cfn=/ { callee = substr($0, 5); next }
 		/^calls=/ { call = 1; next }
 		call && /^[0-9]/ {
 			if (mine && callee ~ /^(inform|inform_n|warning_at|warning|warning_n|error_at|emit_diagnostic|emit_diagnostic_valist|diagnostic_report_diagnostic)\(/)
-				sum += $2
+				printing += $2
+			if (!mine && cob ~ /hotinline\.so$/)
+				plugin += $2
 			call = 0
+			cob = ob
 		}
-		END { printf "%.0f\n", sum }' "$out.callgrind" > "$out.printing"
+		END {
+			printf "%.0f\n", plugin > (out ".plugin")
+			printf "%.0f\n", printing > (out ".printing")
+		}' "$out.callgrind"
 }
 
 # Two at a time: the machine has two cores.  A failed build stops the
@@ -180,6 +194,8 @@ label ()
 	esac
 	case $1 in
 	plain) echo "GCC alone" ;;
+	plain-nocaret) echo "GCC alone, \`-fno-diagnostics-show-caret\`" ;;
+	plain-bytecol) echo "GCC alone, \`-fno-diagnostics-show-caret -fdiagnostics-column-unit=byte\`" ;;
 	noop) echo "a plugin that does nothing" ;;
 	empty) echo "hotinline, policy without entries$c" ;;
 	report-*-nocaret) n=${1#report-}
@@ -206,7 +222,7 @@ echo "$builds" | while IFS='|' read -r name source extra base cache; do
 	awk -v l="$(label "$name" "$cache")" -v ir="$ir" -v p="$plain_ir" -v b="$base_ir" \
 		-v base="$base" -v rss="$rss" -v prss="$plain_rss" \
 		-v w="$warnings" -v n="$notes" 'BEGIN {
-		ref = base == "plain" ? "(GCC alone)" : "(hand)"
+		ref = base == "hand" ? "(hand)" : "(GCC alone)"
 		printf "| %s | %.0f | %+.3f%% | %+.3f%% %s | %d | %+d | %d + %d |\n", l,
 			ir, 100 * (ir - p) / p, 100 * (ir - b) / b, ref, rss, rss - prss,
 			w, n
@@ -223,21 +239,25 @@ awk -v k="$k" -v p="$(cat "$work/plain.ir")" \
 	printf "%+.4f in report mode.\n", 100 * (r100 - rk) / p
 }'
 
-# Report mode: GCC's printing of the diagnostics apart from the rest.
+# Report mode: the plugin's own work apart from GCC's printing of its
+# diagnostics.
 echo
-echo "| build | cc1 instructions over GCC alone | of which GCC formats and prints the plugin's diagnostics | per diagnostic | the rest: the plugin's own work |"
-echo "|---|---|---|---|---|"
+echo "| build | cc1 instructions over GCC alone with the same options | in the plugin (callgrind) | of which GCC formats and prints the plugin's diagnostics | per diagnostic | the plugin's own work |"
+echo "|---|---|---|---|---|---|"
 diagnostics ()
 {
 	grep -c ': \(warning\|note\): ' "$1" || true
 }
 for name in report-10000 report-10000-nocaret report-10000-bytecol; do
 	id=${name}warm l=$(label $name warm)
-	awk -v l="$l" -v ir="$(cat "$work/$id.ir")" -v p="$(cat "$work/plain.ir")" \
+	base=plain${name#report-10000}
+	awk -v l="$l" -v ir="$(cat "$work/$id.ir")" -v p="$(cat "$work/$base.ir")" \
+		-v in_plugin="$(cat "$work/$id.plugin")" \
 		-v pr="$(cat "$work/$id.printing")" \
-		-v n="$(($(diagnostics "$work/$id.err") - $(diagnostics "$work/plain.err")))" 'BEGIN {
-		printf "| %s | %.0f (%+.3f%%) | %.0f (%+.3f%%) | %.0f | %.0f (%+.3f%%) |\n", l,
-			ir - p, 100 * (ir - p) / p, pr, 100 * pr / p, n ? pr / n : 0,
-			ir - p - pr, 100 * (ir - p - pr) / p
+		-v n="$(($(diagnostics "$work/$id.err") - $(diagnostics "$work/$base.err")))" 'BEGIN {
+		printf "| %s | %.0f (%+.3f%%) | %.0f (%+.3f%%) | %.0f (%+.3f%%) | %.0f | %.0f (%+.3f%%) |\n", l,
+			ir - p, 100 * (ir - p) / p, in_plugin, 100 * in_plugin / p,
+			pr, 100 * pr / p, n ? pr / n : 0,
+			in_plugin - pr, 100 * (in_plugin - pr) / p
 	}'
 done
