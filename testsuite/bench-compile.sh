@@ -222,7 +222,8 @@ echo "$builds" | while IFS='|' read -r name source extra base cache; do
 	awk -v l="$(label "$name" "$cache")" -v ir="$ir" -v p="$plain_ir" -v b="$base_ir" \
 		-v base="$base" -v rss="$rss" -v prss="$plain_rss" \
 		-v w="$warnings" -v n="$notes" 'BEGIN {
-		ref = base == "hand" ? "(hand)" : "(GCC alone)"
+		ref = base == "hand" ? "(hand)" : base == "plain" ? "(GCC alone)" \
+			: "(GCC alone, same options)"
 		printf "| %s | %.0f | %+.3f%% | %+.3f%% %s | %d | %+d | %d + %d |\n", l,
 			ir, 100 * (ir - p) / p, 100 * (ir - b) / b, ref, rss, rss - prss,
 			w, n
