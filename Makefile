@@ -53,23 +53,26 @@ CHECK_LIBS = $(shell $(PKG_CONFIG) --libs check)
 IBERTY_CFLAGS := -I/usr/include/libiberty
 IBERTY_LIBS := -liberty
 
+# The source tree: the policy core (plain C, shared by both compilers'
+# plugins and the tools), the GCC plugin, the LLVM plugin.
+CORE := plugin/core
+GCC_PLUGIN := plugin/gcc
+
 WARN := -Wall -Wextra
 OPT := -O2 -g
 CORE_CFLAGS := -std=gnu11 $(WARN) $(OPT) -fPIC -fvisibility=hidden \
 	$(YAML_CFLAGS) $(IBERTY_CFLAGS) $(XXHASH_CFLAGS)
 PLUGIN_CXXFLAGS := -std=gnu++14 $(WARN) $(OPT) -fPIC -fno-rtti \
 	-fno-exceptions -Wno-missing-field-initializers \
-	-I$(GCC_PLUGIN_DIR)/include -Iplugin
+	-iquote $(CORE) -I$(GCC_PLUGIN_DIR)/include
 
-CORE_SRC := plugin/policy.c plugin/policy-load.c plugin/suggest.c \
-	plugin/config.c plugin/policy-image.c plugin/policy-cache.c
-PLUGIN_SRC := plugin/hotinline.cc plugin/hot-common.cc plugin/force.cc \
-	plugin/always-inline-rules.cc \
-	plugin/report.cc plugin/surgical.cc plugin/deps.cc \
-	plugin/hints.cc plugin/results.cc plugin/line-table.cc \
-	plugin/diagnose.cc
-CORE_OBJ := $(patsubst plugin/%.c,$(B)/%.o,$(CORE_SRC))
-PLUGIN_OBJ := $(patsubst plugin/%.cc,$(B)/%.o,$(PLUGIN_SRC))
+CORE_SRC := $(addprefix $(CORE)/,policy.c policy-load.c suggest.c \
+	config.c policy-image.c policy-cache.c)
+PLUGIN_SRC := $(addprefix $(GCC_PLUGIN)/,hotinline.cc hot-common.cc \
+	force.cc always-inline-rules.cc report.cc surgical.cc deps.cc \
+	hints.cc results.cc line-table.cc diagnose.cc)
+CORE_OBJ := $(patsubst $(CORE)/%.c,$(B)/%.o,$(CORE_SRC))
+PLUGIN_OBJ := $(patsubst $(GCC_PLUGIN)/%.cc,$(B)/%.o,$(PLUGIN_SRC))
 PLUGIN := $(B)/hotinline.so
 
 JANSSON_LIBS = $(shell $(PKG_CONFIG) --libs jansson)
@@ -100,14 +103,14 @@ all: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 $(B):
 	mkdir -p $@
 
-$(B)/%.o: plugin/%.c $(wildcard plugin/*.h) | $(B)
+$(B)/%.o: $(CORE)/%.c $(wildcard $(CORE)/*.h) | $(B)
 	$(HOST_CC) $(CORE_CFLAGS) -c $< -o $@
 
 # xxHash's inlined code runs a third fewer instructions at -O3: the image
 # checksum and the policy's key are paid in every compilation.
 $(B)/policy-image.o $(B)/policy-cache.o: CORE_CFLAGS += -O3
 
-$(B)/%.o: plugin/%.cc $(wildcard plugin/*.h) | $(B)
+$(B)/%.o: $(GCC_PLUGIN)/%.cc $(wildcard $(CORE)/*.h $(GCC_PLUGIN)/*.h) | $(B)
 	$(GXX) $(PLUGIN_CXXFLAGS) -c $< -o $@
 
 # Linked by the C driver, so without libstdc++: the little C++ runtime the
@@ -121,22 +124,22 @@ XML_LIBS = $(shell $(PKG_CONFIG) --libs libxml-2.0)
 SUMMARY_SRC := tools/hotinline-summary.c tools/summary-sites.c \
 	tools/summary-html.c
 $(SUMMARY_TOOL): $(SUMMARY_SRC) tools/summary.h tools/summary-sites.h \
-		plugin/version.h | $(B)
-	$(HOST_CC) -std=gnu11 $(WARN) $(OPT) -Iplugin $(XML_CFLAGS) \
+		$(CORE)/version.h | $(B)
+	$(HOST_CC) -std=gnu11 $(WARN) $(OPT) -I$(CORE) $(XML_CFLAGS) \
 		$(SUMMARY_SRC) -o $@ $(JANSSON_LIBS) $(XML_LIBS)
 
-$(CC_WRAPPER): tools/hotinline-cc.c plugin/version.h | $(B)
-	$(HOST_CC) -std=gnu11 $(WARN) $(OPT) -Iplugin $< -o $@
+$(CC_WRAPPER): tools/hotinline-cc.c $(CORE)/version.h | $(B)
+	$(HOST_CC) -std=gnu11 $(WARN) $(OPT) -I$(CORE) $< -o $@
 
 # Links the policy loader, to check a policy before writing it.
-$(PROFILE_TOOL): $(PROFILE_SRC) tools/profile.h plugin/version.h \
+$(PROFILE_TOOL): $(PROFILE_SRC) tools/profile.h $(CORE)/version.h \
 		$(CORE_OBJ) | $(B)
-	$(HOST_CC) -std=gnu11 $(WARN) $(OPT) -Iplugin $(YAML_CFLAGS) \
+	$(HOST_CC) -std=gnu11 $(WARN) $(OPT) -I$(CORE) $(YAML_CFLAGS) \
 		$(IBERTY_CFLAGS) $(PROFILE_SRC) $(CORE_OBJ) -o $@ \
 		$(YAML_LIBS) $(JANSSON_LIBS) $(IBERTY_LIBS)
 
 $(TEST_BIN): $(TEST_SRC) $(wildcard testsuite/*.h) $(CORE_OBJ)
-	$(HOST_CC) -std=gnu11 $(WARN) $(OPT) -Iplugin -Itestsuite $(CHECK_CFLAGS) \
+	$(HOST_CC) -std=gnu11 $(WARN) $(OPT) -I$(CORE) -Itestsuite $(CHECK_CFLAGS) \
 		$(TEST_SRC) $(CORE_OBJ) -o $@ $(CHECK_LIBS) $(YAML_LIBS) \
 		$(IBERTY_LIBS) $(JANSSON_LIBS)
 
@@ -147,7 +150,7 @@ $(BENCH_BIN): testsuite/bench-strategies.c testsuite/harness.c \
 		$(CHECK_LIBS)
 
 $(BENCH_LOAD): testsuite/bench-load.c $(CORE_OBJ)
-	$(HOST_CC) -std=gnu11 $(WARN) $(OPT) -Iplugin $< $(CORE_OBJ) -o $@ \
+	$(HOST_CC) -std=gnu11 $(WARN) $(OPT) -I$(CORE) $< $(CORE_OBJ) -o $@ \
 		$(YAML_LIBS) $(IBERTY_LIBS)
 
 # The README's pictures of the HTML report (needs chromium).
@@ -162,13 +165,13 @@ bench:
 # FUZZ_RUNS executions; crashing inputs land in build/fuzz/.
 FUZZ_RUNS ?= 10000000
 FUZZ_BIN := build/fuzz/fuzz-policy
-$(FUZZ_BIN): testsuite/fuzz-policy.c $(CORE_SRC) $(wildcard plugin/*.h)
+$(FUZZ_BIN): testsuite/fuzz-policy.c $(CORE_SRC) $(wildcard $(CORE)/*.h)
 	mkdir -p build/fuzz
 	clang -g -O1 -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=undefined -Iplugin $(IBERTY_CFLAGS) \
+		-fno-sanitize-recover=undefined -I$(CORE) $(IBERTY_CFLAGS) \
 		$(YAML_CFLAGS) $(XXHASH_CFLAGS) testsuite/fuzz-policy.c \
-		plugin/policy.c plugin/policy-load.c plugin/policy-image.c \
-		plugin/suggest.c -o $@ $(YAML_LIBS) \
+		$(addprefix $(CORE)/,policy.c policy-load.c policy-image.c \
+		suggest.c) -o $@ $(YAML_LIBS) \
 		$(IBERTY_LIBS)
 
 # The profile readers likewise, from the recorded profiles.
