@@ -87,6 +87,12 @@ CC_WRAPPER_NAMES := hotinline-gcc hotinline-g++ \
 CROSS_TARGETS := aarch64-linux-gnu powerpc64le-linux-gnu
 CC_WRAPPER_NAMES += $(foreach t,$(CROSS_TARGETS),hotinline-$(t)-gcc \
 	hotinline-$(t)-g++ hotinline-$(t)-gcc-12 hotinline-$(t)-g++-12)
+# And the Clangs' (Debian 12's from 16 on).  Their LLVM plugin goes to
+# LLVM_PLUGINDIR, where hotinline-cc looks for it (../lib from BINDIR).
+CLANG_VERSIONS := 16 19 22
+CC_WRAPPER_NAMES += hotinline-clang hotinline-clang++ \
+	$(foreach v,$(CLANG_VERSIONS),hotinline-clang-$(v) hotinline-clang++-$(v))
+LLVM_PLUGINDIR ?= $(PREFIX)/lib/hotinline/llvm-$(CLANG_MAJOR)
 PROFILE_SRC := tools/hotinline-profile.c tools/profile-read.c \
 	tools/profile-names.c tools/profile-policy.c
 
@@ -97,7 +103,7 @@ BENCH_BIN := $(B)/bench_strategies
 BENCH_LOAD := $(B)/bench_load
 
 .PHONY: all check check-all check-real check-linux-arm64 bench fuzz install \
-	uninstall demo screenshot clean
+	install-tools uninstall demo screenshot clean check-linux-clang
 all: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 
 $(B):
@@ -232,10 +238,30 @@ check-linux-arm64:
 		$(abspath build/aarch64-linux-gnu-gcc-12/hotinline.so) \
 		aarch64-linux-gnu-gcc-12 $(LINUX_TARBALL) $(abspath build/linux)
 
-install: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
-	install -d $(DESTDIR)$(PLUGINDIR) $(DESTDIR)$(DATADIR)/policies \
-		$(DESTDIR)$(BINDIR)
+# Linux 6.1's lib/xarray.o for x86_64 built with Clang (LLVM=-N) and the
+# LLVM plugin: report places, report mode's code, forcing = the hand
+# annotation.  Needs Debian's linux-source-6.1.  CLANG=clang-16 by default.
+check-linux-clang:
+	$(MAKE) CLANG=$(or $(CLANG),clang-16)
+	sh testsuite/linux-clang-xarray.sh \
+		$(abspath build/$(or $(CLANG),clang-16)/hotinline.so) \
+		$(or $(CLANG),clang-16) $(LINUX_TARBALL) \
+		$(abspath build/linux-x86_64)
+
+# make install: the GCC plugin and the tools; make install CLANG=clang-N:
+# the LLVM plugin for that Clang and the tools.
+ifeq ($(CLANG),)
+install: install-tools $(PLUGIN)
+	install -d $(DESTDIR)$(PLUGINDIR)
 	install -m 755 $(PLUGIN) $(DESTDIR)$(PLUGINDIR)/hotinline.so
+else
+install: install-tools $(CLANG_PLUGIN)
+	install -d $(DESTDIR)$(LLVM_PLUGINDIR)
+	install -m 755 $(CLANG_PLUGIN) $(DESTDIR)$(LLVM_PLUGINDIR)/hotinline.so
+endif
+
+install-tools: $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
+	install -d $(DESTDIR)$(DATADIR)/policies $(DESTDIR)$(BINDIR)
 	install -m 755 $(SUMMARY_TOOL) $(DESTDIR)$(BINDIR)/hotinline-summary
 	install -m 755 $(PROFILE_TOOL) $(DESTDIR)$(BINDIR)/hotinline-profile
 	install -m 755 $(CC_WRAPPER) $(DESTDIR)$(BINDIR)/hotinline-cc
@@ -248,7 +274,12 @@ install: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 	install -m 644 man/*.7 $(DESTDIR)$(MANDIR)/man7/
 
 uninstall:
+ifeq ($(CLANG),)
 	rm -f $(DESTDIR)$(PLUGINDIR)/hotinline.so
+else
+	rm -rf $(DESTDIR)$(LLVM_PLUGINDIR)
+	-rmdir $(DESTDIR)$(PREFIX)/lib/hotinline 2>/dev/null
+endif
 	rm -f $(DESTDIR)$(BINDIR)/hotinline-summary
 	rm -f $(DESTDIR)$(BINDIR)/hotinline-profile
 	rm -f $(DESTDIR)$(BINDIR)/hotinline-cc
