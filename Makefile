@@ -219,10 +219,17 @@ check: $(PLUGIN) $(TEST_BIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 
 # Real libraries (xxHash, LZ4, zstd; fetched once into build/real-src):
 # forcing against their own always_inline, report places, surgical, output.
-# Not part of check.  REAL="lz4 O3" runs one library and setting.
+# Not part of check.  REAL="lz4 O3" runs one library and setting;
+# CLANG=clang-N runs them with that Clang and the LLVM plugin.
+ifeq ($(CLANG),)
 check-real: $(PLUGIN)
 	GCC=$(GCC) HOTINLINE_PLUGIN=$(abspath $(PLUGIN)) \
 	sh testsuite/real/run.sh $(REAL)
+else
+check-real: $(CLANG_PLUGIN)
+	GCC=$(CLANG) HOTINLINE_PLUGIN=$(abspath $(CLANG_PLUGIN)) \
+	sh testsuite/real/run.sh $(REAL)
+endif
 
 # The whole testsuite for every supported GCC: 12 and 11 here, 13 to 16
 # in a Debian testing chroot that tools/forky-chroot.sh makes (root).
