@@ -74,93 +74,142 @@ index_of (char **sorted, size_t n, const char *s)
   return p ? (size_t) (p - sorted) : n;
 }
 
-/* The calls of OLD per call_key: {inlined: [call, unit], left: n}.  */
-static json_t *
-old_outcomes (struct build *old)
+/* A text for an inline chain, to tell distinct chains apart.  */
+static char *
+chain_text (json_t *chain)
 {
-  json_t *by_key = json_object ();
-  FOR_EACH_CALL (old, unit, call)
+  char *text = strdup ("");
+  for (size_t k = 0; k < json_array_size (chain); k++)
     {
-      char *key = call_key (call);
-      json_t *o = json_object_get (by_key, key);
-      if (!o)
-	json_object_set_new (by_key, key, o = json_pack ("{s:i}", "left", 0));
-      if (!json_is_true (json_object_get (call, "inlined")))
-	json_object_set_new (o, "left", json_integer (num (o, "left", 0) + 1));
-      else if (!json_object_get (o, "inlined"))
-	json_object_set_new (o, "inlined", json_pack ("[O, O]", call, unit));
-      free (key);
+      json_t *step = json_array_get (chain, k);
+      char *longer = summary_format ("%s%s:%s:%s:%lld:%lld", text,
+				     str (step, "function"),
+				     str (step, "into"), str (step, "file"),
+				     num (step, "line", 0),
+				     num (step, "column", 0));
+      free (text);
+      text = longer;
     }
-  return by_key;
+  return text;
 }
 
-struct sites
-collect_sites (struct build *b, struct build *old)
+void
+sites_add_unit (struct sites *s, json_t *unit, size_t unit_index)
 {
-  struct sites s = { 0 };
-  json_t *index = json_object (), *files = json_object ();
-  json_t *functions = json_object ();
-  size_t cap = 0;
-  FOR_EACH_CALL (b, unit, call)
+  json_t *calls = json_object_get (unit, "calls");
+  for (size_t c = 0; c < json_array_size (calls); c++)
     {
+      json_t *call = json_array_get (calls, c);
       char *path = resolved_path (unit, call);
       char *key = summary_format ("%s:%lld:%lld: '%s' in '%s'", path,
-			  num (call, "line", 0), num (call, "column", 0),
-			  str (call, "callee"), str (call, "caller"));
-      json_t *at = json_object_get (index, key);
+				  num (call, "line", 0),
+				  num (call, "column", 0),
+				  str (call, "callee"), str (call, "caller"));
+      json_t *at = json_object_get (s->index, key);
       struct site *site;
       if (at)
 	{
-	  site = &s.v[json_integer_value (at)];
+	  site = &s->v[json_integer_value (at)];
 	  free (key);
 	  free (path);
 	}
       else
 	{
-	  if (s.n == cap)
-	    s.v = realloc (s.v, (cap = cap * 2 + 16) * sizeof *s.v);
-	  json_object_set_new (index, key, json_integer (s.n));
-	  site = &s.v[s.n++];
-	  *site = (struct site) { key, path, str (call, "file"),
-				  str (call, "callee"), str (call, "caller"),
-				  num (call, "line", 0), num (call, "column", 0),
-				  0, 0, json_object (), json_object (), call,
-				  NULL, 0, NULL, 0, 0 };
-	  json_object_set_new (files, path, json_true ());
-	  json_object_set_new (functions, site->callee, json_true ());
+	  if (s->n == s->cap)
+	    s->v = realloc (s->v, (s->cap = s->cap * 2 + 16) * sizeof *s->v);
+	  json_object_set_new (s->index, key, json_integer (s->n));
+	  site = &s->v[s->n++];
+	  *site = (struct site) { key, path, strdup (str (call, "file")),
+				  strdup (str (call, "callee")),
+				  strdup (str (call, "caller")),
+				  num (call, "line", 0),
+				  num (call, "column", 0), 0, 0,
+				  json_object (), json_object (), 0,
+				  (size_t) -1, json_incref (call), NULL, 0,
+				  NULL, 0, 0 };
 	}
-      json_object_set_new (site->units, str (unit, "unit"), json_true ());
-      if (json_is_true (json_object_get (call, "inlined")))
-	site->inlined++;
-      else
+      if (site->last_unit != unit_index)
 	{
-	  site->left++;
-	  json_object_set_new (site->reasons, str (call, "reason"),
-			       json_true ());
-	  if (!site->left_call)
-	    site->left_call = call;
+	  site->last_unit = unit_index;
+	  site->units++;
 	}
+      if (json_is_true (json_object_get (call, "inlined")))
+	{
+	  site->inlined++;
+	  continue;
+	}
+      site->left++;
+      const char *reason = str (call, "reason");
+      json_object_set_new (site->reasons, reason,
+			   json_integer (num (site->reasons, reason, 0) + 1));
+      if (!site->left_call)
+	site->left_call = json_incref (call);
+      /* Each distinct path the call was inlined through, with its calls
+	 (GCC can duplicate one call into many).  */
+      json_t *chain = json_object_get (call, "chain");
+      char *text = chain_text (chain);
+      json_t *seen = json_object_get (site->chains, text);
+      if (seen)
+	json_array_set_new (seen, 1,
+			    json_integer (json_integer_value
+					  (json_array_get (seen, 1)) + 1));
+      else
+	json_object_set_new (site->chains, text,
+			     json_pack ("[o, i]", chain ? json_incref (chain)
+					: json_array (), 1));
+      free (text);
     }
-  json_decref (index);
-  qsort (s.v, s.n, sizeof *s.v, compare_sites);
-  s.files = sorted_keys (files, &s.n_files);
-  s.functions = sorted_keys (functions, &s.n_functions);
-  json_decref (files);
-  json_decref (functions);
-  for (size_t i = 0; i < s.n; i++)
+}
+
+/* Collect the set of strings FIELD(site) of S into a sorted array.  */
+static char **
+sorted_set (struct sites *s, bool paths, size_t *n)
+{
+  json_t *set = json_object ();
+  for (size_t i = 0; i < s->n; i++)
+    json_object_set_new (set, paths ? s->v[i].path : s->v[i].callee,
+			 json_true ());
+  char **v = sorted_keys (set, n);
+  json_decref (set);
+  return v;
+}
+
+void
+sites_finish (struct sites *s, struct build *old)
+{
+  json_decref (s->index);
+  s->index = NULL;
+  qsort (s->v, s->n, sizeof *s->v, compare_sites);
+  s->files = sorted_set (s, true, &s->n_files);
+  s->functions = sorted_set (s, false, &s->n_functions);
+  /* Sites are sorted by path: each file's are one run.  */
+  s->page_start = calloc (s->n_files + 1, sizeof *s->page_start);
+  for (size_t i = 0, p = 0; i < s->n; i++)
     {
-      s.v[i].page = index_of (s.files, s.n_files, s.v[i].path);
-      s.v[i].fn = index_of (s.functions, s.n_functions, s.v[i].callee);
+      while (strcmp (s->files[p], s->v[i].path) != 0)
+	s->page_start[++p] = i;
+      s->v[i].page = p;
+      s->v[i].fn = index_of (s->functions, s->n_functions, s->v[i].callee);
     }
+  if (s->n_files)
+    s->page_start[s->n_files] = s->n;
+  /* Each callee's sites, in the order above (a counting sort).  */
+  s->fn_start = calloc (s->n_functions + 2, sizeof *s->fn_start);
+  s->by_fn = calloc (s->n + 1, sizeof *s->by_fn);
+  for (size_t i = 0; i < s->n; i++)
+    s->fn_start[s->v[i].fn + 2]++;
+  for (size_t k = 2; k < s->n_functions + 2; k++)
+    s->fn_start[k] += s->fn_start[k - 1];
+  for (size_t i = 0; i < s->n; i++)
+    s->by_fn[s->fn_start[s->v[i].fn + 1]++] = i;
 
   if (!old)
-    return s;
-  json_t *before = old_outcomes (old);
-  for (size_t i = 0; i < s.n; i++)
+    return;
+  for (size_t i = 0; i < s->n; i++)
     {
-      struct site *site = &s.v[i];
+      struct site *site = &s->v[i];
       char *key = call_key (site->first_call);
-      json_t *was = json_object_get (before, key);
+      json_t *was = json_object_get (old->outcomes, key);
       free (key);
       if (!was)
 	continue;
@@ -175,6 +224,4 @@ collect_sites (struct build *b, struct build *old)
       else if (!site->left && num (was, "left", 0))
 	site->change = -1;
     }
-  json_decref (before);
-  return s;
 }
