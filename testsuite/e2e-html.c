@@ -451,6 +451,101 @@ START_TEST (test_diff_says_the_callee_grew)
 }
 END_TEST
 
+/* A call GCC duplicated: 'mid' is inlined into three functions, each
+   copy keeping its call to 'leaf'.  */
+static const char duplicated_source[] =
+  "__attribute__ ((noinline)) static int leaf (int x) { return x * 5 + 3; }\n"
+  "static inline int mid (int x) { return leaf (x) + 1; }\n"
+  "int first (int x) { return mid (x); }\n"
+  "int second (int x) { return mid (x) * 2; }\n"
+  "int third (int x) { return mid (x) - 3; }\n";
+
+/* The page of a call written once and made into several calls by the
+   inliner gives their number, as the object code has them, and every
+   path each was inlined through (collapsed, the first line saying how
+   many).  */
+START_TEST (test_duplicated_call_shows_its_count_and_every_path)
+{
+  const char *dir = harness_tmpdir ();
+  const char *all = harness_write ("all.yaml", report_all);
+  harness_write ("dup.c", duplicated_source);
+  compile_unit (dir, "dup.c", "dup.o", all, "",
+		harness_fmt ("%s/results", dir));
+  int calls = harness_count_calls (harness_fmt ("%s/dup.o", dir), "leaf");
+  ck_assert_int_eq (calls, 3);
+  const char *out = harness_fmt ("%s/site", dir);
+  struct run r = harness_sh (harness_fmt ("%s --html %s %s/results",
+					  summary_tool (), out, dir));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  char *dom = rendered (source_page (out, "dup.c"));
+  ck_assert_msg (strstr (dom, harness_fmt ("(%d calls left here)", calls)),
+		 "%s", dom);
+  ck_assert_msg (strstr (dom, harness_fmt ("<summary>%d inline paths"
+					   "</summary>", calls)), "%s", dom);
+  static const char *const callers[] = { "first", "second", "third" };
+  for (int i = 0; i < 3; i++)
+    ck_assert_msg (strstr (dom, harness_fmt ("1 call inlined through: "
+					     "<code>mid</code> into <code>"
+					     "%s</code> at <a href=\"#L%d\">"
+					     "line %d</a>", callers[i], i + 3,
+					     i + 3)), "%s: %s", callers[i],
+		   dom);
+  /* One box for the line, not three.  */
+  ck_assert_uint_eq (count (dom, "called from <code class=\"caller\">mid"
+			    "</code> at line 2,"), 1);
+}
+END_TEST
+
+/* A site written again into its directory is the new site only: no page
+   of the old one is left, nothing is left beside it, and a directory that
+   is not a site is never replaced.  */
+START_TEST (test_regenerated_site_leaves_no_stale_page)
+{
+  const char *dir = harness_tmpdir ();
+  const char *all = harness_write ("all.yaml", report_all);
+  harness_write ("dup.c", duplicated_source);
+  harness_write ("escape.c", escape_source);
+  const char *both = harness_fmt ("%s/both", dir);
+  const char *one = harness_fmt ("%s/one", dir);
+  compile_unit (dir, "dup.c", "dup.o", all, "", both);
+  compile_unit (dir, "escape.c", "escape.o", all, "", both);
+  compile_unit (dir, "dup.c", "dup.o", all, "", one);
+  const char *out = harness_fmt ("%s/site", dir);
+  struct run r = harness_sh (harness_fmt ("%s --html %s %s", summary_tool (),
+					  out, both));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  ck_assert_int_eq (harness_sh (harness_fmt ("grep -l '<h1>escape.c</h1>' "
+					     "%s/src/*", out)).status, 0);
+  struct run before = harness_sh (harness_fmt ("stat -c %%i %s", out));
+  r = harness_sh (harness_fmt ("%s --html %s/ %s", summary_tool (), out,
+			       one));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  /* The new site came in whole, as another directory.  */
+  struct run after = harness_sh (harness_fmt ("stat -c %%i %s", out));
+  ck_assert_str_ne (before.out, after.out);
+  r = harness_sh (harness_fmt ("ls %s/src; grep -c escape.c %s/index.html",
+			       out, out));
+  ck_assert_msg (!strstr (r.out, "escape") && strstr (r.out, "dup.c.html")
+		 && strstr (r.out, "\n0\n"), "%s", r.out);
+  r = harness_sh (harness_fmt ("ls -A %s", dir));
+  ck_assert_msg (!strstr (r.out, ".site."), "left beside the site: %s",
+		 r.out);
+  char *index = rendered (harness_fmt ("%s/index.html", out));
+  ck_assert_ptr_nonnull (strstr (index, "1 unit "));
+
+  /* Not a site: refused, untouched.  */
+  harness_sh (harness_fmt ("mkdir -p %s/mine", dir));
+  harness_write ("mine/notes.txt", "keep me\n");
+  r = harness_sh (harness_fmt ("%s --html %s/mine %s", summary_tool (), dir,
+			       one));
+  ck_assert_int_eq (r.status, 2);
+  ck_assert_msg (strstr (r.err, "mine exists and is not a site written by "
+			 "hotinline-summary"), "%s", r.err);
+  r = harness_sh (harness_fmt ("ls -A %s/mine", dir));
+  ck_assert_str_eq (r.out, "notes.txt\n");
+}
+END_TEST
+
 /* Each tool says how to use it and its version, the plugin's.  */
 static const struct
 {
@@ -526,6 +621,8 @@ html_report_suite (void)
   tcase_add_test (tc, test_results_text_is_escaped);
   tcase_add_test (tc, test_diff_site_lists_regressions_first);
   tcase_add_test (tc, test_diff_says_the_callee_grew);
+  tcase_add_test (tc, test_duplicated_call_shows_its_count_and_every_path);
+  tcase_add_test (tc, test_regenerated_site_leaves_no_stale_page);
   suite_add_tcase (s, tc);
   tc = tcase_create ("Tools");
   tcase_set_timeout (tc, E2E_TIMEOUT);
