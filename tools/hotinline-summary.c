@@ -177,19 +177,16 @@ diff (struct build *old, struct build *new_)
       const struct site *site = &new_->sites->v[i];
       if (!site->left)
 	continue;
-      char *key = call_key (site->left_call);
+      char *key = site_key (site);
       json_t *was = json_object_get (json_object_get (old->outcomes, key),
 				     "inlined");
       if (was && !json_object_get (reported, key))
 	{
 	  printf ("%s: no longer inlined: %s\n", key,
-		  str (site->left_call, "reason"));
-	  char *story = size_story (json_array_get (was, 0),
-				    json_array_get (was, 1),
-				    site->left_call);
+		  site->reason);
+	  char *story = site->story;
 	  if (story)
 	    printf ("  %s\n", story);
-	  free (story);
 	  json_object_set_new (reported, key, json_true ());
 	  regressions++;
 	}

@@ -165,13 +165,6 @@ site_class (const struct site *site)
 static void
 put_chain (FILE *f, const struct site *site, json_t *chain, long long calls)
 {
-  if (!json_array_size (chain))
-    {
-      if (calls)
-	fprintf (f, "<div class=\"chain\">not inlined anywhere: %lld "
-		 "call%s</div>", calls, calls == 1 ? "" : "s");
-      return;
-    }
   fputs ("<div class=\"chain\">", f);
   if (calls)
     fprintf (f, "%lld call%s ", calls, calls == 1 ? "" : "s");
@@ -218,10 +211,10 @@ put_call (FILE *f, const struct site *site, size_t i)
       put_text (f, reason);
       fputs ("</div>", f);
     }
-  if (site->left_call && json_object_get (site->left_call, "hint"))
+  if (site->hint)
     {
       fputs ("<div class=\"hint\">hint: ", f);
-      put_text (f, str (site->left_call, "hint"));
+      put_text (f, site->hint);
       fputs ("</div>", f);
     }
   if (site->story)
@@ -234,10 +227,15 @@ put_call (FILE *f, const struct site *site, size_t i)
      inline path: every path, collapsed when there are several.  */
   size_t n_chains;
   char **keys = sorted_keys (site->chains, &n_chains);
-  bool several = n_chains > 1;
+  size_t paths = n_chains + (site->direct > 0) + (site->more_chains > 0);
+  bool several = paths > 1;
   if (several)
-    fprintf (f, "<details class=\"chains\"><summary>%zu inline paths"
-	     "</summary>", n_chains);
+    fprintf (f, "<details class=\"chains\"><summary>%s%zu inline paths"
+	     "</summary>", site->more_chains ? "more than " : "",
+	     paths - (site->more_chains > 0));
+  if (site->direct && several)
+    fprintf (f, "<div class=\"chain\">%d call%s not inside inlined code"
+	     "</div>", site->direct, site->direct == 1 ? "" : "s");
   for (size_t k = 0; k < n_chains; k++)
     {
       json_t *c = json_object_get (site->chains, keys[k]);
@@ -246,6 +244,9 @@ put_call (FILE *f, const struct site *site, size_t i)
       free (keys[k]);
     }
   free (keys);
+  if (site->more_chains)
+    fprintf (f, "<div class=\"chain\">%d more call%s through other paths"
+	     "</div>", site->more_chains, site->more_chains == 1 ? "" : "s");
   if (several)
     fputs ("</details>", f);
   fputs ("</div>\n", f);

@@ -287,12 +287,69 @@ fold_unit (struct build *b, json_t *unit)
 	{
 	  json_t *limits = json_object_get (unit, "limits");
 	  json_object_set_new (o, "inlined",
-			       json_pack ("[O, O]", call,
-					  limits ? limits : json_null ()));
+			       json_pack ("[o, o]", json_deep_copy (call),
+					  limits ? json_deep_copy (limits)
+					  : json_null ()));
 	}
       free (key);
     }
   sites_add_unit (b->sites, unit, u);
+}
+
+/* The parsed results file lives in an arena, reset for the next file:
+   a unit is thousands of small objects, all let go at once, and malloc
+   would spend more time on them than the parser.  What the aggregates
+   keep of a unit is copied out (json_deep_copy) under malloc.  */
+struct arena_block
+{
+  struct arena_block *next;
+  size_t size, used;
+  char data[];
+};
+
+static struct arena_block *arena, *arena_now;
+
+static void *
+arena_alloc (size_t n)
+{
+  n = (n + 15) & ~(size_t) 15;
+  while (arena_now && arena_now->used + n > arena_now->size)
+    {
+      if (!arena_now->next)
+	{
+	  size_t size = n > (1 << 20) ? n : 1 << 20;
+	  arena_now->next = calloc (1, sizeof *arena_now + size);
+	  if (!arena_now->next)
+	    abort ();
+	  arena_now->next->size = size;
+	}
+      arena_now = arena_now->next;
+    }
+  if (!arena_now)
+    {
+      arena = arena_now = calloc (1, sizeof *arena + (1 << 20));
+      if (!arena)
+	abort ();
+      arena->size = 1 << 20;
+      return arena_alloc (n);
+    }
+  void *p = arena_now->data + arena_now->used;
+  arena_now->used += n;
+  return p;
+}
+
+static void
+arena_free (void *p)
+{
+  (void) p;			/* All at once, in arena_reset.  */
+}
+
+static void
+arena_reset (void)
+{
+  for (struct arena_block *a = arena; a; a = a->next)
+    a->used = 0;
+  arena_now = arena;
 }
 
 static void
@@ -307,15 +364,37 @@ read_one_file (struct build *b, const char *path)
   if (real)
     json_object_set_new (b->seen_files, real, json_true ());
   free (real);
+  /* Read whole into one buffer kept for every file, then parsed from
+     memory: jansson reads a stream a character at a time, and a buffer
+     made per file would make malloc consolidate the freed unit each
+     time.  */
+  static char *text;
+  static size_t cap;
+  size_t size = 0;
+  FILE *f = fopen (path, "rb");
+  if (!f)
+    die ("cannot read %s: %s", path, strerror (errno));
+  for (size_t n;; size += n)
+    {
+      if (cap - size < 65536)
+	text = realloc (text, cap = cap * 2 + 65536);
+      if (!(n = fread (text + size, 1, cap - size, f)))
+	break;
+    }
+  if (ferror (f))
+    die ("cannot read %s: %s", path, strerror (errno));
+  fclose (f);
   json_error_t err;
-  json_t *unit = json_load_file (path, 0, &err);
+  json_set_alloc_funcs (arena_alloc, arena_free);
+  json_t *unit = json_loadb (text, size, 0, &err);
+  json_set_alloc_funcs (malloc, free);
   if (!unit)
     die ("%s:%d:%d: not a hotinline results file: %s", path, err.line,
 	 err.column, err.text);
   check_unit (path, unit);
   b->files++;
   fold_unit (b, unit);
-  json_decref (unit);
+  arena_reset ();		/* UNIT with it.  */
 }
 
 static int

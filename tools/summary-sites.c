@@ -93,9 +93,42 @@ chain_text (json_t *chain)
   return text;
 }
 
+/* S, kept once in POOL: the key of its entry, which lives as long as
+   the pool.  */
+static const char *
+intern (json_t *pool, const char *s)
+{
+  void *it = json_object_iter_at (pool, s);
+  if (!it)
+    {
+      json_object_set_new (pool, s, json_null ());
+      it = json_object_iter_at (pool, s);
+    }
+  return json_object_iter_key (it);
+}
+
+char *
+site_key (const struct site *site)
+{
+  return summary_format ("%s:%lld:%lld: '%s' in '%s'", site->file,
+			 site->line, site->column, site->callee,
+			 site->caller);
+}
+
+/* Add one to the count at KEY of the object *O, made when NULL.  */
+static void
+count_in (json_t **o, const char *key)
+{
+  if (!*o)
+    *o = json_object ();
+  json_object_set_new (*o, key, json_integer (num (*o, key, 0) + 1));
+}
+
 void
 sites_add_unit (struct sites *s, json_t *unit, size_t unit_index)
 {
+  if (!s->pool)
+    s->pool = json_object ();
   json_t *calls = json_object_get (unit, "calls");
   for (size_t c = 0; c < json_array_size (calls); c++)
     {
@@ -108,26 +141,24 @@ sites_add_unit (struct sites *s, json_t *unit, size_t unit_index)
       json_t *at = json_object_get (s->index, key);
       struct site *site;
       if (at)
-	{
-	  site = &s->v[json_integer_value (at)];
-	  free (key);
-	  free (path);
-	}
+	site = &s->v[json_integer_value (at)];
       else
 	{
 	  if (s->n == s->cap)
 	    s->v = realloc (s->v, (s->cap = s->cap * 2 + 16) * sizeof *s->v);
 	  json_object_set_new (s->index, key, json_integer (s->n));
 	  site = &s->v[s->n++];
-	  *site = (struct site) { key, path, strdup (str (call, "file")),
-				  strdup (str (call, "callee")),
-				  strdup (str (call, "caller")),
-				  num (call, "line", 0),
-				  num (call, "column", 0), 0, 0,
-				  json_object (), json_object (), 0,
-				  (size_t) -1, json_incref (call), NULL, 0,
-				  NULL, 0, 0 };
+	  *site = (struct site) {
+	    .path = intern (s->pool, path),
+	    .file = intern (s->pool, str (call, "file")),
+	    .callee = intern (s->pool, str (call, "callee")),
+	    .caller = intern (s->pool, str (call, "caller")),
+	    .line = num (call, "line", 0), .column = num (call, "column", 0),
+	    .last_unit = (size_t) -1, .size = -1, .early_size = -1
+	  };
 	}
+      free (key);
+      free (path);
       if (site->last_unit != unit_index)
 	{
 	  site->last_unit = unit_index;
@@ -138,27 +169,56 @@ sites_add_unit (struct sites *s, json_t *unit, size_t unit_index)
 	  site->inlined++;
 	  continue;
 	}
-      site->left++;
       const char *reason = str (call, "reason");
-      json_object_set_new (site->reasons, reason,
-			   json_integer (num (site->reasons, reason, 0) + 1));
-      if (!site->left_call)
-	site->left_call = json_incref (call);
+      count_in (&site->reasons, reason);
+      if (!site->left++)
+	{
+	  site->reason = intern (s->pool, reason);
+	  if (json_object_get (call, "hint"))
+	    site->hint = intern (s->pool, str (call, "hint"));
+	  site->size = num (call, "size", -1);
+	  site->early_size = num (call, "early_size", -1);
+	  site->limit = json_deep_copy (json_object_get (call, "limit"));
+	}
       /* Each distinct path the call was inlined through, with its calls
 	 (GCC can duplicate one call into many).  */
       json_t *chain = json_object_get (call, "chain");
+      if (!json_array_size (chain))
+	{
+	  site->direct++;
+	  continue;
+	}
       char *text = chain_text (chain);
-      json_t *seen = json_object_get (site->chains, text);
+      json_t *seen = site->chains ? json_object_get (site->chains, text)
+			: NULL;
+      if (!site->chains)
+	site->chains = json_object ();
       if (seen)
 	json_array_set_new (seen, 1,
 			    json_integer (json_integer_value
 					  (json_array_get (seen, 1)) + 1));
-      else
+      else if (json_object_size (site->chains) < SITE_MAX_CHAINS)
 	json_object_set_new (site->chains, text,
-			     json_pack ("[o, i]", chain ? json_incref (chain)
-					: json_array (), 1));
+			     json_pack ("[o, i]", json_deep_copy (chain), 1));
+      else
+	site->more_chains++;
       free (text);
     }
+}
+
+/* The first call left at SITE as the results had it, for size_story.  */
+static json_t *
+left_call_of (const struct site *site)
+{
+  json_t *call = json_pack ("{s:s}", "callee", site->callee);
+  if (site->size >= 0)
+    json_object_set_new (call, "size", json_integer (site->size));
+  if (site->early_size >= 0)
+    json_object_set_new (call, "early_size",
+			 json_integer (site->early_size));
+  if (site->limit)
+    json_object_set (call, "limit", site->limit);
+  return call;
 }
 
 /* Collect the set of strings FIELD(site) of S into a sorted array.  */
@@ -208,7 +268,7 @@ sites_finish (struct sites *s, struct build *old)
   for (size_t i = 0; i < s->n; i++)
     {
       struct site *site = &s->v[i];
-      char *key = call_key (site->first_call);
+      char *key = site_key (site);
       json_t *was = json_object_get (old->outcomes, key);
       free (key);
       if (!was)
@@ -217,9 +277,10 @@ sites_finish (struct sites *s, struct build *old)
       if (site->left && inlined)
 	{
 	  site->change = 1;
+	  json_t *left_call = left_call_of (site);
 	  site->story = size_story (json_array_get (inlined, 0),
-				    json_array_get (inlined, 1),
-				    site->left_call);
+				    json_array_get (inlined, 1), left_call);
+	  json_decref (left_call);
 	}
       else if (!site->left && num (was, "left", 0))
 	site->change = -1;
