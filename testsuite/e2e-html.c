@@ -497,6 +497,72 @@ START_TEST (test_duplicated_call_shows_its_count_and_every_path)
 }
 END_TEST
 
+/* Every source page lists its call sites to jump to and gives the reason
+   of the policy entry; a build moved elsewhere is read with --source-dir
+   OLD=NEW, and without it the page says it cannot read the file.  */
+START_TEST (test_source_page_jump_list_entry_reason_and_moved_sources)
+{
+  const char *dir = harness_tmpdir ();
+  const char *build_dir = harness_fmt ("%s/container/src", dir);
+  harness_sh (harness_fmt ("mkdir -p %s", build_dir));
+  const char *policy = harness_write ("why.yaml",
+				      "version: 1\nfunctions:\n"
+				      "  - {name: leaf, action: report, "
+				      "reason: \"the parser's <inner> loop\"}\n"
+				      "  - {name: mid, action: report}\n");
+  FILE *f = fopen (harness_fmt ("%s/dup.c", build_dir), "w");
+  fputs (duplicated_source, f);
+  fclose (f);
+  compile_unit (build_dir, "dup.c", "dup.o", policy, "",
+		harness_fmt ("%s/results", dir));
+  /* The build's tree moves: the results still name the old place.  */
+  harness_sh (harness_fmt ("mv %s/container %s/moved", dir, dir));
+  const char *out = harness_fmt ("%s/site", dir);
+  struct run r = harness_sh (harness_fmt ("%s --html %s %s/results",
+					  summary_tool (), out, dir));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  char *dom = rendered (source_page (out, "dup.c"));
+  ck_assert_msg (strstr (dom, "Cannot read the source file"), "%s", dom);
+
+  r = harness_sh (harness_fmt ("%s --html %s --source-dir %s/container/=%s/"
+			       "moved %s/results", summary_tool (), out, dir,
+			       dir, dir));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  dom = rendered (source_page (out, "dup.c"));
+  ck_assert_msg (!strstr (dom, "Cannot read") && strstr (dom, "static inline "
+							  "int mid (int x)"),
+		 "%s", dom);
+  /* The page still names the file where the build had it.  */
+  ck_assert_ptr_nonnull (strstr (dom, harness_fmt ("%s/container/src/dup.c",
+						   dir)));
+  ck_assert_ptr_nonnull (strstr (dom, "hot because: the parser's &lt;inner"
+				 "&gt; loop"));
+  /* The jump list: the call to leaf on line 2, left, and the three calls
+     to mid, inlined, each linking to its box.  */
+  const char *jump = strstr (dom, "<p class=\"jump\">Call sites:");
+  ck_assert_msg (jump, "%s", dom);
+  const char *jump_end = strstr (jump, "</p>");
+  static const char *const links[] = {
+    "class=\"left\" href=\"#c1\">2&nbsp;leaf</a>",
+    "class=\"inlined\" href=\"#c2\">3&nbsp;mid</a>",
+    "class=\"inlined\" href=\"#c3\">4&nbsp;mid</a>",
+    "class=\"inlined\" href=\"#c4\">5&nbsp;mid</a>",
+  };
+  for (size_t i = 0; i < 4; i++)
+    {
+      const char *at = strstr (jump, links[i]);
+      ck_assert_msg (at && at < jump_end, "%s in %.*s", links[i],
+		     (int) (jump_end - jump), jump);
+      ck_assert_ptr_nonnull (strstr (dom, harness_fmt ("id=\"c%zu\"",
+						       i + 1)));
+    }
+  r = harness_sh (harness_fmt ("%s --html %s --source-dir nothing %s/results",
+			       summary_tool (), out, dir));
+  ck_assert_int_eq (r.status, 2);
+  ck_assert_ptr_nonnull (strstr (r.err, "--source-dir wants OLD=NEW"));
+}
+END_TEST
+
 /* A site written again into its directory is the new site only: no page
    of the old one is left, nothing is left beside it, and a directory that
    is not a site is never replaced.  */
@@ -734,6 +800,8 @@ html_report_suite (void)
   tcase_add_test (tc, test_diff_says_the_callee_grew);
   tcase_add_test (tc, test_duplicated_call_shows_its_count_and_every_path);
   tcase_add_test (tc, test_regenerated_site_leaves_no_stale_page);
+  tcase_add_test (tc,
+		  test_source_page_jump_list_entry_reason_and_moved_sources);
   suite_add_tcase (s, tc);
   tc = tcase_create ("Tools");
   tcase_set_timeout (tc, E2E_TIMEOUT);

@@ -30,14 +30,17 @@
 static const char usage_text[] =
   "usage: hotinline-summary [--json] PATH...\n"
   "       hotinline-summary --diff OLD NEW\n"
-  "       hotinline-summary --html OUT PATH...\n"
-  "       hotinline-summary --html OUT --diff OLD NEW\n"
+  "       hotinline-summary --html OUT [--source-dir OLD=NEW]... PATH...\n"
+  "       hotinline-summary --html OUT [--source-dir OLD=NEW]... --diff OLD NEW\n"
   "  PATH, OLD, NEW  results directories (-fplugin-arg-hotinline-results=DIR)"
   "\n                  or results files\n"
   "  --json          the summary as JSON\n"
   "  --diff OLD NEW  the hot call sites inlined in OLD and left in NEW;"
   " exit status 1\n                  when there are any\n"
   "  --html OUT      write a static HTML site into the directory OUT\n"
+  "  --source-dir OLD=NEW\n"
+  "                  with --html: read the sources under NEW where the\n"
+  "                  results say OLD (repeatable)\n"
   "  --help          this text\n"
   "  --version       the version\n";
 
@@ -214,12 +217,15 @@ main (int argc, char **argv)
     { "json", no_argument, NULL, 'j' },
     { "diff", no_argument, NULL, 'd' },
     { "html", required_argument, NULL, 'w' },
+    { "source-dir", required_argument, NULL, 's' },
     { "help", no_argument, NULL, OPT_HELP },
     { "version", no_argument, NULL, OPT_VERSION },
     { NULL, 0, NULL, 0 }
   };
   bool as_json = false, as_diff = false;
   const char *html = NULL;
+  const char **source_dirs = NULL;
+  size_t n_source_dirs = 0;
   opterr = 0;
   for (int c; (c = getopt_long (argc, argv, "", longs, NULL)) != -1;)
     switch (c)
@@ -233,6 +239,14 @@ main (int argc, char **argv)
       case 'w':
 	html = optarg;
 	break;
+      case 's':
+	if (!strchr (optarg, '=') || optarg[0] == '=')
+	  usage_error ("--source-dir wants OLD=NEW: the directory the "
+		       "results name, and where its sources are now");
+	source_dirs = realloc (source_dirs, (n_source_dirs + 1)
+					    * sizeof *source_dirs);
+	source_dirs[n_source_dirs++] = optarg;
+	break;
       case OPT_HELP:
 	fputs (usage_text, stdout);
 	return 0;
@@ -244,6 +258,8 @@ main (int argc, char **argv)
 	  if (optopt == 'w')
 	    usage_error ("--html needs a directory to write the site into: "
 			 "--html OUT PATH...");
+	  if (optopt == 's')
+	    usage_error ("--source-dir wants OLD=NEW");
 	  char *what;
 	  if (asprintf (&what, "bad option '%s'", argv[optind - 1]) < 0)
 	    abort ();
@@ -252,6 +268,8 @@ main (int argc, char **argv)
       }
   int n = argc - optind;
   char **paths = argv + optind;
+  if (n_source_dirs && !html)
+    usage_error ("--source-dir goes with --html");
   if (as_json && (as_diff || html))
     usage_error ("--json goes with neither --diff nor --html");
   if (as_diff ? n != 2 : n < 1)
@@ -266,6 +284,8 @@ main (int argc, char **argv)
       read_path (&old, paths[0]);
       read_path (&new_, paths[1]);
       sites_finish (new_.sites, &old);
+      new_.sites->source_dirs = source_dirs;
+      new_.sites->n_source_dirs = n_source_dirs;
       if (html)
 	return write_site (html, &new_, &old) ? 1 : 0;
       return diff (&old, &new_);
@@ -275,6 +295,8 @@ main (int argc, char **argv)
   for (int i = 0; i < n; i++)
     read_path (&b, paths[i]);
   sites_finish (b.sites, NULL);
+  b.sites->source_dirs = source_dirs;
+  b.sites->n_source_dirs = n_source_dirs;
   if (html)
     return write_site (html, &b, NULL);
   return summary (&b, as_json);

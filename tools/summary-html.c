@@ -97,7 +97,10 @@ static const char style[] =
   ".verdict{font-weight:600;text-transform:uppercase;font-size:.85em}"
   ".hint,.chain,.story{color:#444}.story{font-weight:600}"
   ".missing{background:#fff3cd;padding:6px 10px}"
-  ".totals{font-size:1.05em}";
+  ".totals{font-size:1.05em}"
+  ".jump a{white-space:nowrap;margin-right:.4em}"
+  ".jump a.left{color:#b00020}.jump a.inlined{color:#1b7d2b}"
+  ".entry-reason{color:#444;font-style:italic}";
 
 static void
 page_start (FILE *f, const char *title_text, const char *subtitle)
@@ -191,7 +194,8 @@ put_chain (FILE *f, const struct site *site, json_t *chain, long long calls)
 
 /* The call site SITE (number I) on its source page.  */
 static void
-put_call (FILE *f, const struct site *site, size_t i)
+put_call (FILE *f, const struct sites *s, const struct site *site,
+	  size_t i)
 {
   fprintf (f, "<div class=\"call %s\" id=\"c%zu\">", site_class (site),
 	   i + 1);
@@ -203,6 +207,13 @@ put_call (FILE *f, const struct site *site, size_t i)
   put_text (f, site->caller);
   fprintf (f, "</code> at line %lld, column %lld", site->line,
 	   site->column);
+  json_t *why = json_object_get (s->entry_reasons, site->entry);
+  if (why)
+    {
+      fputs ("<div class=\"entry-reason\">hot because: ", f);
+      put_text (f, json_string_value (why));
+      fputs ("</div>", f);
+    }
   const char *reason;
   json_t *v;
   json_object_foreach (site->reasons, reason, v)
@@ -275,6 +286,25 @@ read_lines (const char *path, size_t *n)
   return lines;
 }
 
+/* Where to read the source file PATH: under NEW for the first
+   --source-dir OLD=NEW whose OLD is a directory prefix of PATH (a build
+   made in a container or on a build server, viewed elsewhere).  */
+static char *
+source_location (const struct sites *s, const char *path)
+{
+  for (size_t i = 0; i < s->n_source_dirs; i++)
+    {
+      const char *map = s->source_dirs[i], *eq = strchr (map, '=');
+      size_t len = eq - map;
+      while (len > 1 && map[len - 1] == '/')
+	len--;
+      if (strncmp (path, map, len) == 0
+	  && (path[len] == '/' || path[len] == '\0'))
+	return summary_format ("%s%s", eq + 1, path + len);
+    }
+  return strdup (path);
+}
+
 /* The page of source file P: its lines, each hot call site below its
    line.  */
 static void
@@ -311,12 +341,24 @@ write_source_page (const char *out, const struct sites *s, size_t p)
   if (changes)
     fputs ("</ul>\n", f);
 
+  /* Every call site of the page, left ones marked, to jump to.  */
+  fputs ("<p class=\"jump\">Call sites:", f);
+  for (size_t i = first; i < end; i++)
+    {
+      fprintf (f, " <a class=\"%s\" href=\"#c%zu\">%lld&nbsp;",
+	       s->v[i].left ? "left" : "inlined", i + 1, s->v[i].line);
+      put_text (f, s->v[i].callee);
+      fputs ("</a>", f);
+    }
+  fputs ("</p>\n", f);
+
   size_t n_lines = 0;
-  char **lines = read_lines (s->files[p], &n_lines);
+  char *where = source_location (s, s->files[p]);
+  char **lines = read_lines (where, &n_lines);
   if (!lines)
     {
       fputs ("<p class=\"missing\">Cannot read the source file <code>", f);
-      put_text (f, s->files[p]);
+      put_text (f, where);
       fputs ("</code>: ", f);
       put_text (f, strerror (errno));
       fputs (". Its hot call sites:</p>\n", f);
@@ -338,10 +380,11 @@ write_source_page (const char *out, const struct sites *s, size_t p)
 	continue;
       fputs ("<tr class=\"calls\"><td></td><td>\n", f);
       for (; i < end && s->v[i].line == (long long) l; i++)
-	put_call (f, &s->v[i], i);
+	put_call (f, s, &s->v[i], i);
       fputs ("</td></tr>\n", f);
     }
   free (lines);
+  free (where);
   /* Sites past the end of the file (it changed since the build), or in a
      file that cannot be read.  */
   for (size_t tail = i; i < end; i++)
@@ -349,7 +392,7 @@ write_source_page (const char *out, const struct sites *s, size_t p)
       if (i == tail || s->v[i - 1].line != s->v[i].line)
 	fprintf (f, "<tr class=\"calls\"><td class=\"ln\">%lld</td><td>\n",
 		 s->v[i].line);
-      put_call (f, &s->v[i], i);
+      put_call (f, s, &s->v[i], i);
       if (i + 1 == end || s->v[i + 1].line != s->v[i].line)
 	fputs ("</td></tr>\n", f);
     }

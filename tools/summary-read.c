@@ -40,6 +40,7 @@ build_init (struct build *b, bool keep_outcomes)
   b->keep_outcomes = keep_outcomes;
   b->sites = calloc (1, sizeof *b->sites);
   b->sites->index = json_object ();
+  b->sites->entry_reasons = json_object ();
 }
 
 const char *
@@ -84,6 +85,7 @@ static const struct field entry_fields[] = {
   { "line", JSON_INTEGER, false, "a line number" },
   { "column", JSON_INTEGER, false, "a column number" },
   { "matched", JSON_TRUE, false, "whether it matched" },
+  { "reason", JSON_STRING, true, "the entry's reason" },
   { NULL, 0, false, NULL }
 };
 
@@ -245,6 +247,11 @@ fold_unit (struct build *b, json_t *unit)
 				  str (e, "name"));
       if (!json_is_true (json_object_get (b->entries, key)))
 	json_object_set (b->entries, key, json_object_get (e, "matched"));
+      /* The reason of the entry that governs a call, by its name.  */
+      if (json_object_get (e, "reason")
+	  && !json_object_get (b->sites->entry_reasons, str (e, "name")))
+	json_object_set_new (b->sites->entry_reasons, str (e, "name"),
+			     json_string (str (e, "reason")));
       free (key);
     }
 

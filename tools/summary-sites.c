@@ -154,7 +154,8 @@ sites_add_unit (struct sites *s, json_t *unit, size_t unit_index)
 	    .callee = intern (s->pool, str (call, "callee")),
 	    .caller = intern (s->pool, str (call, "caller")),
 	    .line = num (call, "line", 0), .column = num (call, "column", 0),
-	    .last_unit = (size_t) -1, .size = -1, .early_size = -1
+	    .last_unit = (size_t) -1, .size = -1, .early_size = -1,
+	    .entry = intern (s->pool, str (call, "entry"))
 	  };
 	}
       free (key);

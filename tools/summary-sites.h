@@ -26,6 +26,7 @@ struct site
   /* Of the first call left: GCC's reason, hotinline's hint, the callee's
      sizes and the limit GCC compared it with (NULL when none).  */
   const char *reason, *hint;
+  const char *entry;		/* The policy entry of its first call.  */
   long long size, early_size;
   json_t *limit;
   int change;			/* +1 inlined before, left now; -1 back.  */
@@ -44,6 +45,10 @@ struct sites
   size_t n, cap;
   json_t *index;		/* key -> index in V, while reading.  */
   json_t *pool;			/* Interned strings (its keys).  */
+  json_t *entry_reasons;	/* Policy entry name -> its reason.  */
+  const char *const *source_dirs;	/* OLD=NEW prefixes to read the
+				   sources from (--source-dir).  */
+  size_t n_source_dirs;
   char **files;			/* Resolved paths, sorted.  */
   size_t n_files;
   size_t *page_start;		/* Per file: its first site; and N.  */

@@ -70,6 +70,8 @@ entry_json (const struct policy_entry *e)
   o->set ("column", new json::integer_number (e->name_loc.column));
   o->set ("action", new json::string (policy_action_name (e->action)));
   o->set ("severity", new json::string (policy_severity_name (e->severity)));
+  if (e->reason)
+    o->set ("reason", new json::string (e->reason));
   return o;
 }
 
