@@ -5,7 +5,7 @@
 # One real unit is compiled with the plugin (a source whose hot calls are
 # partly in a shared header, partly its own, some left inside inlined
 # code); its results file is the template of N synthetic units, each
-# naming its own copy of the source (a hard link), so that the sites of the
+# naming its own copy of the source, so that the sites of the
 # header are shared by every unit and the others grow with the build, as
 # in a real one.  Prints a Markdown table.
 set -eu
@@ -40,26 +40,34 @@ printf 'version: 1\nfunctions:\n  - {name: hot_leaf, action: report}\n  - {name:
 template=$(ls res/*.json)
 bytes=$(wc -c < "$template")
 
-echo "| units | results | summary: time | peak memory | \`--html\`: time | peak memory |"
-echo "|---:|---:|---:|---:|---:|---:|"
+echo "| units | results | summary: wall | CPU | peak memory | \`--html\`: wall | CPU | peak memory |"
+echo "|---:|---:|---:|---:|---:|---:|---:|---:|"
 for n in "$@"; do
 	d=$work/units-$n
 	mkdir -p "$d/res" "$d/src"
 	cp hot.h "$d/src/"
-	i=0
-	while [ $i -lt $n ]; do
-		ln unit.c "$d/src/u$i.c"
-		sed -e "s|\"unit.c\"|\"u$i.c\"|g" \
-			-e "s|\"directory\": \"[^\"]*\"|\"directory\": \"$d/src\"|" \
-			"$template" > "$d/res/u$i.c.json"
-		i=$((i + 1))
-	done
+	seq 0 $((n - 1)) | sed "s|.*|$d/src/u&.c|" |
+		xargs sh -c 'tee "$@" < unit.c > /dev/null' sh
+	# One awk for all the copies (a process per file would take minutes);
+	# GCC writes the results file as one line.
+	awk -v n=$n -v dir="$d" '{
+		for (i = 0; i < n; i++) {
+			t = $0
+			gsub(/"unit\.c"/, "\"u" i ".c\"", t)
+			sub(/"directory": "[^"]*"/, "\"directory\": \"" dir "/src\"", t)
+			f = dir "/res/u" i ".c.json"
+			print t > f
+			close(f)
+		}
+	}' "$template"
 	size=$(du -sm "$d/res" | cut -f1)
-	/usr/bin/time -f "%e %M" -o "$d/summary.time" "$summary" "$d/res" > /dev/null
-	/usr/bin/time -f "%e %M" -o "$d/html.time" "$summary" --html "$d/site" "$d/res"
-	read st sm < "$d/summary.time"
-	read ht hm < "$d/html.time"
-	echo "| $n | $size MB | $st s | $((sm / 1024)) MB | $ht s | $((hm / 1024)) MB |"
+	/usr/bin/time -f "%e %U %S %M" -o "$d/summary.time" "$summary" "$d/res" > /dev/null
+	/usr/bin/time -f "%e %U %S %M" -o "$d/html.time" "$summary" --html "$d/site" "$d/res"
+	read st su ss sm < "$d/summary.time"
+	read ht hu hs hm < "$d/html.time"
+	echo "$n $size $st $su $ss $sm $ht $hu $hs $hm" | awk '{
+		printf "| %d | %d MB | %.2f s | %.2f s | %d MB | %.2f s | %.2f s | %d MB |\n",
+			$1, $2, $3, $4 + $5, $6 / 1024, $7, $8 + $9, $10 / 1024 }'
 done
 echo
 echo "(Each results file: $bytes bytes, $(grep -o '"callee"' "$template" | wc -l) hot calls.)"

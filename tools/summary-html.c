@@ -163,6 +163,25 @@ site_class (const struct site *site)
 	 : site->left ? "left" : "inlined";
 }
 
+/* GCC's reasons for the calls left at SITE, each in a div after PREFIX.  */
+static void
+put_reasons (FILE *f, const struct site *site, const char *prefix)
+{
+  if (!site->left)
+    return;
+  fprintf (f, "<div class=\"reason\">%s", prefix);
+  put_text (f, site->reason);
+  fputs ("</div>", f);
+  const char *reason;
+  json_t *v;
+  json_object_foreach (site->other_reasons, reason, v)
+    {
+      fprintf (f, "<div class=\"reason\">%s", prefix);
+      put_text (f, reason);
+      fputs ("</div>", f);
+    }
+}
+
 /* The chain of functions CHAIN a call of SITE was inlined through, with
    its number of calls when CALLS is not 0.  */
 static void
@@ -214,14 +233,7 @@ put_call (FILE *f, const struct sites *s, const struct site *site,
       put_text (f, json_string_value (why));
       fputs ("</div>", f);
     }
-  const char *reason;
-  json_t *v;
-  json_object_foreach (site->reasons, reason, v)
-    {
-      fputs ("<div class=\"reason\">GCC: ", f);
-      put_text (f, reason);
-      fputs ("</div>", f);
-    }
+  put_reasons (f, site, "GCC: ");
   if (site->hint)
     {
       fputs ("<div class=\"hint\">hint: ", f);
@@ -478,14 +490,7 @@ put_changes (FILE *f, const struct sites *s)
 	fputs ("</a></td><td><code>", f);
 	put_text (f, site->caller);
 	fputs ("</code></td><td>", f);
-	const char *reason;
-	json_t *v;
-	json_object_foreach (site->reasons, reason, v)
-	  {
-	    fputs ("<div class=\"reason\">", f);
-	    put_text (f, reason);
-	    fputs ("</div>", f);
-	  }
+	put_reasons (f, site, "");
 	if (site->story)
 	  {
 	    fputs ("<div class=\"story\">", f);

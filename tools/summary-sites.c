@@ -115,15 +115,6 @@ site_key (const struct site *site)
 			 site->caller);
 }
 
-/* Add one to the count at KEY of the object *O, made when NULL.  */
-static void
-count_in (json_t **o, const char *key)
-{
-  if (!*o)
-    *o = json_object ();
-  json_object_set_new (*o, key, json_integer (num (*o, key, 0) + 1));
-}
-
 void
 sites_add_unit (struct sites *s, json_t *unit, size_t unit_index)
 {
@@ -171,7 +162,12 @@ sites_add_unit (struct sites *s, json_t *unit, size_t unit_index)
 	  continue;
 	}
       const char *reason = str (call, "reason");
-      count_in (&site->reasons, reason);
+      if (site->left && strcmp (reason, site->reason) != 0)
+	{
+	  if (!site->other_reasons)
+	    site->other_reasons = json_object ();
+	  json_object_set_new (site->other_reasons, reason, json_true ());
+	}
       if (!site->left++)
 	{
 	  site->reason = intern (s->pool, reason);

@@ -15,7 +15,8 @@ struct site
   const char *callee, *caller;
   long long line, column;
   int inlined, left;		/* Calls of the units, each way.  */
-  json_t *reasons;		/* reason -> calls left for it, or NULL.  */
+  json_t *other_reasons;	/* GCC's reasons for calls left other than
+				   REASON below: reason -> true, or NULL.  */
   json_t *chains;		/* Each distinct inline chain of a call
 				   left: "chain text" -> [chain, calls], or
 				   NULL; at most SITE_MAX_CHAINS of them.  */
