@@ -66,7 +66,7 @@ PLUGIN_CXXFLAGS := -std=gnu++14 $(WARN) $(OPT) -fPIC -fno-rtti \
 	-fno-exceptions -Wno-missing-field-initializers \
 	-iquote $(CORE) -I$(GCC_PLUGIN_DIR)/include
 
-CORE_SRC := $(addprefix $(CORE)/,policy.c policy-load.c suggest.c \
+CORE_SRC := $(addprefix $(CORE)/,policy.c policy-load.c suggest.c results-name.c \
 	config.c policy-image.c policy-cache.c)
 PLUGIN_SRC := $(addprefix $(GCC_PLUGIN)/,hotinline.cc hot-common.cc \
 	force.cc always-inline-rules.cc report.cc surgical.cc deps.cc \
@@ -128,6 +128,7 @@ $(PLUGIN): $(CORE_OBJ) $(PLUGIN_OBJ)
 XML_CFLAGS = $(shell $(PKG_CONFIG) --cflags libxml-2.0)
 XML_LIBS = $(shell $(PKG_CONFIG) --libs libxml-2.0)
 SUMMARY_SRC := tools/hotinline-summary.c tools/summary-sites.c \
+	tools/summary-read.c \
 	tools/summary-html.c
 $(SUMMARY_TOOL): $(SUMMARY_SRC) tools/summary.h tools/summary-sites.h \
 		$(CORE)/version.h | $(B)

@@ -194,6 +194,20 @@ out=$work/BENCHMARKS.md.new
 		HOTINLINE_BENCH_MDB=$mdb build/gcc-$major/bench_strategies
 	done
 	echo
+	echo "## hotinline-summary at build scale"
+	echo
+	echo "\`hotinline-summary\` (text) and \`hotinline-summary --html\` over the"
+	echo "results of 1,000 and 10,000 synthetic units (\`testsuite/bench-summary.sh\`):"
+	echo "one real unit compiled with the plugin is the template, each copy naming"
+	echo "its own source file, so that the call sites of the shared header are"
+	echo "merged across units and the others grow with the build. Wall time and"
+	echo "peak RSS (\`/usr/bin/time\`), one run. Target: 10,000 units within 10 s"
+	echo "and 200 MB."
+	echo
+	make -s GCC=gcc build/gcc-$major/hotinline-summary >&2
+	sh testsuite/bench-summary.sh gcc "$plugin" "$b/hotinline-summary" \
+		"$work/summary" 1000 10000
+	echo
 	echo "## Real libraries: instructions per operation"
 	echo
 	echo "The hot loops of the libraries of \`make check-real\` (see"
