@@ -1,0 +1,252 @@
+/* C++ functions named as C++ writes them (samples/cxx-names.cc and
+   samples/cxx-clones.cc): each entry is checked against the object code,
+   its reports against objdump's calls and its forcing against the calls
+   left, independently of what the plugin says about itself.  */
+#define _GNU_SOURCE
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "e2e-suites.h"
+#include "harness.h"
+
+/* Compile the C++ SAMPLE (under testsuite/samples) to OBJ with the policy
+   holding ENTRY (a YAML scalar, quoted) with ACTION, and EXTRA options.  */
+static struct run
+compile_with_entry (const char *sample, const char *entry,
+		    const char *action, const char *extra, const char *obj)
+{
+  const char *policy
+    = harness_write ("entry.yaml",
+		     harness_fmt ("version: 1\nfunctions:\n"
+				  "  - name: '%s'\n    action: %s\n",
+				  entry, action));
+  struct args a = { { 0 }, 0 };
+  args_add (&a, harness_gxx ());
+  args_add_plugin (&a, &policy, 1);
+  args_add_words (&a, extra);
+  args_add_words (&a, "-fplugin-arg-hotinline-summary "
+		  "-fdiagnostics-plain-output -g -c -o");
+  args_add (&a, obj);
+  args_add (&a, harness_src (harness_fmt ("testsuite/samples/%s", sample)));
+  return harness_run (a.v, NULL);
+}
+
+/* The calls the warnings of STDERR_TEXT report: one per "hot function"
+   warning, or the N of its note "N calls here in the object code".  */
+static int
+reported_calls (const char *stderr_text)
+{
+  struct diagnostics ds = harness_diagnostics (stderr_text);
+  int n = 0;
+  for (size_t i = 0; i < ds.n; i++)
+    {
+      if (strcmp (ds.d[i].kind, "warning") != 0
+	  || strncmp (ds.d[i].message, "hot function ", 13) != 0)
+	continue;
+      int count = 1;
+      for (size_t j = i + 1; j < ds.n && strcmp (ds.d[j].kind, "note") == 0;
+	   j++)
+	if (strstr (ds.d[j].message, " calls here in the object code"))
+	  count = atoi (ds.d[j].message);
+      n += count;
+    }
+  harness_diagnostics_free (&ds);
+  return n;
+}
+
+/* The calls the summary of STDERR_TEXT says are left, or -1.  */
+static int
+summary_calls_left (const char *stderr_text)
+{
+  const char *s = strstr (stderr_text, "calls to hot functions in the "
+			  "source, ");
+  return s ? atoi (s + strlen ("calls to hot functions in the source, "))
+	   : -1;
+}
+
+/* How many entries the summary says matched, or -1.  */
+static int
+summary_entries_matched (const char *stderr_text)
+{
+  const char *s = strstr (stderr_text, "hotinline summary for ");
+  s = s ? strstr (s, ": ") : NULL;
+  return s ? atoi (s + 2) : -1;
+}
+
+/* An entry of cxx-names.cc: the name as a user writes it, the function's
+   symbol (a "prefix*" for several), and another function's symbol that
+   the entry must leave alone (a sibling overload), or NULL.  */
+static const struct
+{
+  const char *entry;
+  const char *symbol;
+  const char *other;
+} names[] = {
+  /* Constructors, complete and base: every overload, or one, also by
+     the mangled name of its complete-object variant.  */
+  { "ns::S::S", "_ZN2ns1SC*", NULL },
+  { "ns::S::S(const char *)", "_ZN2ns1SC1EPKc", "_ZN2ns1SC1Ei" },
+  { "_ZN2ns1SC1Ei", "_ZN2ns1SC1Ei", "_ZN2ns1SC1EPKc" },
+  /* Destructors, the deleting one included.  */
+  { "ns::S::~S", "_ZN2ns1SD*", NULL },
+  /* A conversion operator by its plain and its qualified name.  */
+  { "operator bool", "_ZNK2ns1ScvbEv", NULL },
+  { "ns::S::operator bool() const", "_ZNK2ns1ScvbEv", NULL },
+  /* Operators without glob escapes.  */
+  { "ns::S::operator[]", "_ZNK2ns1SixEi", NULL },
+  { "ns::S::operator()", "_ZN2ns1SclEii", NULL },
+  { "ns::S::operator*", "_ZNK2ns1SdeEv", "_ZNK2ns1SixEi" },
+  { "ns::S::operator<", "_ZNK2ns1SltERKS0_", NULL },
+  /* One overload: by its parameter types without typedefs, with them,
+     and by its mangled name.  */
+  { "ns::S::parse(const unsigned char *, unsigned long, bool)",
+    "_ZN2ns1S5parseEPKhmb", "_ZN2ns1S5parseEPKcm" },
+  { "ns::S::parse(const uint8_t*, std::size_t, bool)",
+    "_ZN2ns1S5parseEPKhmb",
+    "_ZN2ns1S5parseEPKcm" },
+  { "ns::S::parse(const char*, long unsigned int)", "_ZN2ns1S5parseEPKcm",
+    "_ZN2ns1S5parseEPKhmb" },
+  { "_ZN2ns1S5parseEPKcm", "_ZN2ns1S5parseEPKcm", "_ZN2ns1S5parseEPKhmb" },
+  /* The anonymous namespace in both spellings.  */
+  { "ns::(anonymous namespace)::helper", "_ZN2ns12_GLOBAL__N_16helperEi",
+    NULL },
+  { "ns::{anonymous}::helper", "_ZN2ns12_GLOBAL__N_16helperEi", NULL },
+  /* A lambda's call operator.  */
+  { "use_lambda(int)::<lambda(int)>::operator()",
+    "_ZZ10use_lambdaiENKUliE_clEi", NULL },
+  /* Members of a class template: one instance and overload, every
+     instance.  */
+  { "ns::Box<int>::get() const", "_ZNK2ns3BoxIiE3getEv",
+    "_ZNK2ns3BoxIiE3getEi" },
+  { "ns::Box<*>::get", "_ZNK2ns3Box*", NULL },
+  /* Called from an inline variable's initialiser.  */
+  { "ns::compute", "_ZN2ns7computeEi", NULL },
+};
+enum { N_NAMES = sizeof names / sizeof *names };
+
+/* At -O2 -fno-inline GCC inlines nothing by itself: every call of the
+   sample is left, and forcing is the only inlining.  */
+#define NAMES_OPTIONS "-std=gnu++17 -O2 -fno-inline"
+
+START_TEST (test_cxx_entry_reports_exactly_its_calls)
+{
+  const char *obj = harness_fmt ("%s/report.o", harness_tmpdir ());
+  struct run r = compile_with_entry ("cxx-names.cc", names[_i].entry,
+				     "report", NAMES_OPTIONS, obj);
+  ck_assert_msg (r.status == 0, "%s: %.2000s", names[_i].entry, r.err);
+  int calls = harness_count_calls (obj, names[_i].symbol);
+  ck_assert_msg (calls > 0, "%s: no call to %s in the sample",
+		 names[_i].entry, names[_i].symbol);
+  ck_assert_msg (reported_calls (r.err) == calls,
+		 "'%s': %d calls to %s, %d reported:\n%.3000s",
+		 names[_i].entry, calls, names[_i].symbol,
+		 reported_calls (r.err), r.err);
+  ck_assert_int_eq (summary_calls_left (r.err), calls);
+  ck_assert_int_eq (summary_entries_matched (r.err), 1);
+}
+END_TEST
+
+START_TEST (test_cxx_entry_forces_exactly_its_function)
+{
+  const char *obj = harness_fmt ("%s/forced.o", harness_tmpdir ());
+  struct run r = compile_with_entry ("cxx-names.cc", names[_i].entry,
+				     "always_inline", NAMES_OPTIONS, obj);
+  ck_assert_msg (r.status == 0, "%s: %.2000s", names[_i].entry, r.err);
+  ck_assert_msg (!strstr (r.err, "warning:"), "%s: %.2000s",
+		 names[_i].entry, r.err);
+  ck_assert_msg (harness_count_calls (obj, names[_i].symbol) == 0,
+		 "'%s': %d calls to %s left", names[_i].entry,
+		 harness_count_calls (obj, names[_i].symbol),
+		 names[_i].symbol);
+  if (names[_i].other)
+    ck_assert_msg (harness_count_calls (obj, names[_i].other) > 0,
+		   "'%s' forced %s too", names[_i].entry, names[_i].other);
+}
+END_TEST
+
+/* An entry that names nothing of the unit (a parameter list no overload
+   has) counts as unmatched in the summary and the results.  */
+START_TEST (test_cxx_entry_matching_nothing_is_unmatched)
+{
+  const char *obj = harness_fmt ("%s/none.o", harness_tmpdir ());
+  struct run r = compile_with_entry ("cxx-names.cc", "ns::S::parse(int)",
+				     "report", NAMES_OPTIONS, obj);
+  ck_assert_msg (r.status == 0, "%.2000s", r.err);
+  ck_assert_int_eq (summary_entries_matched (r.err), 0);
+  ck_assert_int_eq (reported_calls (r.err), 0);
+}
+END_TEST
+
+/* cxx-clones.cc: walk<false> is called through its clone
+   walk<false>.constprop.0.  */
+static const char *const walk_symbol
+  = "_ZN2ns12_GLOBAL__N_11S4walkILb0EEEiPKiii";
+static const char *const walk_names[] = {
+  "ns::{anonymous}::S::walk<false>",
+  "ns::(anonymous namespace)::S::walk<false>",
+  "ns::{anonymous}::S::walk",
+  "ns::{anonymous}::S::walk<false>(const int*, int, int)",
+  "walk<false>",
+  "walk",
+  "_ZN2ns12_GLOBAL__N_11S4walkILb0EEEiPKiii",
+  "*::S::walk<false>",
+};
+enum { N_WALK_NAMES = sizeof walk_names / sizeof *walk_names };
+
+START_TEST (test_cxx_clone_reported_whatever_the_form_of_the_name)
+{
+  const char *obj = harness_fmt ("%s/walk.o", harness_tmpdir ());
+  struct run r = compile_with_entry ("cxx-clones.cc", walk_names[_i],
+				     "report", "-O2", obj);
+  ck_assert_msg (r.status == 0, "%.2000s", r.err);
+  int calls = harness_count_calls (obj, walk_symbol);
+  ck_assert_msg (calls == 8, "%d calls to %s: the sample proves nothing",
+		 calls, walk_symbol);
+  ck_assert_msg (reported_calls (r.err) == calls,
+		 "'%s': %d calls, %d reported:\n%.3000s", walk_names[_i],
+		 calls, reported_calls (r.err), r.err);
+  ck_assert_int_eq (summary_calls_left (r.err), calls);
+}
+END_TEST
+
+START_TEST (test_cxx_clone_forced_surgically_whatever_the_form_of_the_name)
+{
+  const char *obj = harness_fmt ("%s/walk.o", harness_tmpdir ());
+  struct run r = compile_with_entry ("cxx-clones.cc", walk_names[_i],
+				     "always_inline",
+				     "-O2 -fplugin-arg-hotinline-strategy="
+				     "surgical", obj);
+  ck_assert_msg (r.status == 0, "%.2000s", r.err);
+  int calls = harness_count_calls (obj, walk_symbol);
+  ck_assert_msg (calls == 0, "'%s': %d calls left:\n%.3000s",
+		 walk_names[_i], calls, r.err);
+  ck_assert_int_eq (summary_calls_left (r.err), calls);
+}
+END_TEST
+
+Suite *
+cxx_names_suite (void)
+{
+  Suite *s = suite_create ("C++ names");
+  TCase *tc = tcase_create ("Entries");
+  tcase_set_timeout (tc, E2E_TIMEOUT);
+  tcase_add_loop_test (tc, test_cxx_entry_reports_exactly_its_calls, 0,
+		       N_NAMES);
+  tcase_add_loop_test (tc, test_cxx_entry_forces_exactly_its_function, 0,
+		       N_NAMES);
+  tcase_add_test (tc, test_cxx_entry_matching_nothing_is_unmatched);
+  suite_add_tcase (s, tc);
+
+  tc = tcase_create ("Clones");
+  tcase_set_timeout (tc, E2E_TIMEOUT);
+  tcase_add_loop_test (tc,
+		       test_cxx_clone_reported_whatever_the_form_of_the_name,
+		       0, N_WALK_NAMES);
+  tcase_add_loop_test (tc,
+		       test_cxx_clone_forced_surgically_whatever_the_form_of_the_name,
+		       0, N_WALK_NAMES);
+  suite_add_tcase (s, tc);
+  return s;
+}
