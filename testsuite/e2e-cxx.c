@@ -226,6 +226,40 @@ START_TEST (test_cxx_clone_forced_surgically_whatever_the_form_of_the_name)
 }
 END_TEST
 
+/* GCC cuts a plugin argument's value short by one character per '=' in
+   it: a policy and a results directory whose paths hold '=' are read
+   whole all the same.  */
+START_TEST (test_paths_with_equals_signs_are_read_whole)
+{
+  const char *dir = harness_fmt ("%s/conf/a=b", harness_tmpdir ());
+  struct run r = harness_sh (harness_fmt ("mkdir -p %s/x=y", dir));
+  ck_assert_int_eq (r.status, 0);
+  const char *policy = harness_fmt ("%s/hot.yaml", dir);
+  FILE *f = fopen (policy, "w");
+  ck_assert_ptr_nonnull (f);
+  fputs ("version: 1\nfunctions:\n  - {name: 'ns::{anonymous}::S::walk"
+	 "<false>', action: report}\n", f);
+  fclose (f);
+  const char *obj = harness_fmt ("%s/walk.o", harness_tmpdir ());
+  struct args a = { { 0 }, 0 };
+  args_add (&a, harness_gxx ());
+  args_add_plugin (&a, &policy, 1);
+  args_add (&a, harness_fmt ("-fplugin-arg-hotinline-results=%s/x=y", dir));
+  args_add_words (&a, "-fplugin-arg-hotinline-summary -O2 "
+		  "-fdiagnostics-plain-output -c -o");
+  args_add (&a, obj);
+  args_add (&a, harness_src ("testsuite/samples/cxx-clones.cc"));
+  r = harness_run (a.v, NULL);
+  ck_assert_msg (r.status == 0, "%.2000s", r.err);
+  int calls = harness_count_calls (obj, walk_symbol);
+  ck_assert_int_eq (calls, 8);
+  ck_assert_int_eq (reported_calls (r.err), calls);
+  r = harness_sh (harness_fmt ("ls %s/x=y", dir));
+  ck_assert_msg (strstr (r.out, "cxx-clones.cc.") && strstr (r.out, ".json"),
+		 "results directory holds: %s", r.out);
+}
+END_TEST
+
 Suite *
 cxx_names_suite (void)
 {
@@ -247,6 +281,11 @@ cxx_names_suite (void)
   tcase_add_loop_test (tc,
 		       test_cxx_clone_forced_surgically_whatever_the_form_of_the_name,
 		       0, N_WALK_NAMES);
+  suite_add_tcase (s, tc);
+
+  tc = tcase_create ("Plugin arguments");
+  tcase_set_timeout (tc, E2E_TIMEOUT);
+  tcase_add_test (tc, test_paths_with_equals_signs_are_read_whole);
   suite_add_tcase (s, tc);
   return s;
 }
