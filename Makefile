@@ -70,7 +70,7 @@ CORE_SRC := $(addprefix $(CORE)/,policy.c policy-load.c suggest.c cxx-names.c \
 	config.c policy-image.c policy-cache.c)
 PLUGIN_SRC := $(addprefix $(GCC_PLUGIN)/,hotinline.cc hot-common.cc \
 	force.cc always-inline-rules.cc report.cc surgical.cc deps.cc \
-	hints.cc results.cc line-table.cc diagnose.cc)
+	hints.cc results.cc line-table.cc diagnose.cc listing.cc)
 CORE_OBJ := $(patsubst $(CORE)/%.c,$(B)/%.o,$(CORE_SRC))
 PLUGIN_OBJ := $(patsubst $(GCC_PLUGIN)/%.cc,$(B)/%.o,$(PLUGIN_SRC))
 PLUGIN := $(B)/hotinline.so

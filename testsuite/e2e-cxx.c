@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "e2e-suites.h"
 #include "harness.h"
@@ -260,6 +261,153 @@ START_TEST (test_paths_with_equals_signs_are_read_whole)
 }
 END_TEST
 
+/* Listing.  */
+
+/* Compile SAMPLE with OPTIONS and the plugin arguments ARGS (or without
+   the plugin when ARGS is NULL) to OBJ; the build must pass.  */
+static void
+build_sample (const char *sample, const char *options, const char *args,
+	      const char *obj)
+{
+  struct args a = { { 0 }, 0 };
+  args_add (&a, harness_gxx ());
+  if (args)
+    {
+      args_add (&a, harness_fmt ("-fplugin=%s", harness_plugin ()));
+      args_add_words (&a, args);
+    }
+  args_add_words (&a, options);
+  args_add_words (&a, "-fdiagnostics-plain-output -c -o");
+  args_add (&a, obj);
+  args_add (&a, harness_src (harness_fmt ("testsuite/samples/%s", sample)));
+  struct run r = harness_run (a.v, NULL);
+  ck_assert_msg (r.status == 0 && !strstr (r.err, "warning:"),
+		 "%s %s %s: %.2000s", sample, options, args ? args : "",
+		 r.err);
+}
+
+static double
+seconds_now (void)
+{
+  struct timespec t;
+  clock_gettime (CLOCK_MONOTONIC, &t);
+  return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+static const char *const listing_levels[] = { "-O2", "-O2 -fno-inline",
+					      "-O3", "-Os" };
+enum { N_LISTING_LEVELS = sizeof listing_levels / sizeof *listing_levels };
+
+/* The round trip: list the functions an annotated build forces, strip
+   the annotations, force with the listed policy: the same code as the
+   annotated build.  */
+START_TEST (test_listing_round_trip_gives_the_annotated_code)
+{
+  const char *level = listing_levels[_i];
+  const char *dir = harness_tmpdir ();
+  const char *listing = harness_fmt ("%s/listed.yaml", dir);
+  const char *hand = harness_fmt ("%s/hand.o", dir);
+  const char *forced = harness_fmt ("%s/forced.o", dir);
+  const char *plain = harness_fmt ("%s/plain.o", dir);
+  double start = seconds_now ();
+  build_sample ("cxx-listed.cc", harness_fmt ("%s -DHOTINLINE_HAND", level),
+		harness_fmt ("-fplugin-arg-hotinline-list=%s", listing),
+		harness_fmt ("%s/listing.o", dir));
+  build_sample ("cxx-listed.cc", level,
+		harness_fmt ("-fplugin-arg-hotinline-policy=%s", listing),
+		forced);
+  double took = seconds_now () - start;
+  build_sample ("cxx-listed.cc", harness_fmt ("%s -DHOTINLINE_HAND", level),
+		NULL, hand);
+  build_sample ("cxx-listed.cc", level, NULL, plain);
+  fprintf (stderr, "listing round trip (list, then force) at %s: %.0f ms\n",
+	   level, took * 1000);
+
+  char *text = harness_read (listing, NULL);
+  ck_assert_ptr_nonnull (text);
+  ck_assert_msg (strstr (text, "\"lib::parser::parse(const unsigned char*, "
+			 "unsigned long)\"")
+		 && !strstr (text, "bool)")
+		 && strstr (text, "\"lib::parser::parser(unsigned int)\"")
+		 && strstr (text, "\"lib::parser::operator[](unsigned long) "
+			    "const\"")
+		 && strstr (text, "\"lib::table<unsigned int>::sum(unsigned "
+			    "long) const\"")
+		 && strstr (text, "<lambda(std::size_t)>::operator()"),
+		 "listing:\n%s", text);
+  ck_assert_msg (strcmp (harness_disassembly (forced),
+			 harness_disassembly (hand)) == 0,
+		 "%s: forcing with the listing differs from the annotated "
+		 "build (compare %s and %s)", level, forced, hand);
+  ck_assert_msg (strcmp (harness_disassembly (plain),
+			 harness_disassembly (hand)) != 0,
+		 "%s: the annotations change nothing; the sample proves "
+		 "nothing", level);
+  if (strstr (level, "-fno-inline"))
+    {
+      /* Only the marked overload is forced.  */
+      ck_assert_int_gt (harness_count_calls (plain, "_ZN3lib6parser5parseEPKhm"),
+			0);
+      ck_assert_int_eq (harness_count_calls (forced,
+					     "_ZN3lib6parser5parseEPKhm"), 0);
+      ck_assert_int_gt (harness_count_calls (forced,
+					     "_ZN3lib6parser5parseEPKhmb"), 0);
+    }
+}
+END_TEST
+
+/* The units of a build add to one listing: sorted, each name once, the
+   same whatever the order; by name, overloads go together.  */
+START_TEST (test_listing_merges_units_into_one_policy)
+{
+  const char *dir = harness_tmpdir ();
+  const char *a = harness_fmt ("%s/a.yaml", dir);
+  const char *b = harness_fmt ("%s/b.yaml", dir);
+  const char *opts = "-O2 -DHOTINLINE_HAND -Wno-attributes";
+  const char *units[] = { "cxx-listed.cc", "cxx.cc" };
+  for (int i = 0; i < 2; i++)
+    {
+      build_sample (units[i], opts,
+		    harness_fmt ("-fplugin-arg-hotinline-list=%s", a),
+		    harness_fmt ("%s/a%d.o", dir, i));
+      build_sample (units[1 - i], opts,
+		    harness_fmt ("-fplugin-arg-hotinline-list=%s", b),
+		    harness_fmt ("%s/b%d.o", dir, i));
+    }
+  /* Listed again: nothing changes.  */
+  build_sample ("cxx.cc", opts,
+		harness_fmt ("-fplugin-arg-hotinline-list=%s", a),
+		harness_fmt ("%s/again.o", dir));
+  char *ta = harness_read (a, NULL), *tb = harness_read (b, NULL);
+  ck_assert_str_eq (ta, tb);
+  ck_assert_msg (strstr (ta, "\"ring::Buffer::step(unsigned int)\"")
+		 && strstr (ta, "\"blend(unsigned int)\"")
+		 && strstr (ta, "\"blend(double)\"")
+		 && strstr (ta, "\"churn<unsigned int>(unsigned int)\"")
+		 && strstr (ta, "\"lib::parser::parser(unsigned int)\""),
+		 "listing:\n%s", ta);
+  /* Sorted, each once.  */
+  const char *prev = "", *s = ta;
+  while ((s = strstr (s, "{name: \"")))
+    {
+      s += 8;
+      const char *name = harness_fmt ("%.*s", (int) strcspn (s, "\""), s);
+      ck_assert_msg (strcmp (prev, name) < 0, "'%s' after '%s'", name, prev);
+      prev = name;
+    }
+
+  const char *c = harness_fmt ("%s/c.yaml", dir);
+  build_sample ("cxx-listed.cc", opts,
+		harness_fmt ("-fplugin-arg-hotinline-list=%s "
+			     "-fplugin-arg-hotinline-list-by-name", c),
+		harness_fmt ("%s/c.o", dir));
+  char *tc = harness_read (c, NULL);
+  ck_assert_msg (strstr (tc, "{name: \"lib::parser::parse\", action: "
+			 "always_inline}")
+		 && !strstr (tc, "parse("), "listing by name:\n%s", tc);
+}
+END_TEST
+
 Suite *
 cxx_names_suite (void)
 {
@@ -281,6 +429,13 @@ cxx_names_suite (void)
   tcase_add_loop_test (tc,
 		       test_cxx_clone_forced_surgically_whatever_the_form_of_the_name,
 		       0, N_WALK_NAMES);
+  suite_add_tcase (s, tc);
+
+  tc = tcase_create ("Listing");
+  tcase_set_timeout (tc, E2E_TIMEOUT);
+  tcase_add_loop_test (tc, test_listing_round_trip_gives_the_annotated_code,
+		       0, N_LISTING_LEVELS);
+  tcase_add_test (tc, test_listing_merges_units_into_one_policy);
   suite_add_tcase (s, tc);
 
   tc = tcase_create ("Plugin arguments");

@@ -124,25 +124,28 @@ struct decl_names
   char *forms[16];
   unsigned n;
   bool mentioned;		/* Some entry's name matches one of them.  */
+  /* For listings: the qualified name with the parameter list without
+     typedefs, and without it (C++); the identifier (C).  */
+  const char *signature, *name;
 };
 
-static void
+static const char *
 add_form (decl_names *names, char *form)
 {
   for (unsigned i = 0; i < names->n; i++)
     if (strcmp (names->forms[i], form) == 0)
       {
 	free (form);
-	return;
+	return names->forms[i];
       }
   gcc_assert (names->n < ARRAY_SIZE (names->forms));
-  names->forms[names->n++] = form;
+  return names->forms[names->n++] = form;
 }
 
-static void
+static const char *
 add_cxx_form (decl_names *names, const char *text)
 {
-  add_form (names, cxx_name_normalize (text));
+  return add_form (names, cxx_name_normalize (text));
 }
 
 /* TYPE as the C++ front end prints it in diagnostics: by a copy of the
@@ -261,11 +264,11 @@ compute_names (decl_names *names, tree decl)
 	if (char *params = parameter_list (decl, canonical))
 	  {
 	    char *sig = concat (q, params, NULL);
-	    add_cxx_form (names, sig);
+	    names->signature = add_cxx_form (names, sig);
 	    free (sig);
 	    free (params);
 	  }
-      add_cxx_form (names, q);
+      names->name = add_cxx_form (names, q);
       char *plain = xstrdup (lang_hooks.decl_printable_name (decl, 0));
       /* "walk<false>": its qualified name without "<false>" too.  */
       size_t id_len = strlen (id), q_len = strlen (q), p_len = strlen (plain);
@@ -283,8 +286,10 @@ compute_names (decl_names *names, tree decl)
 	 operators ("__ct ") are no names a user writes.  */
       if (strchr (id, ' ') && strncmp (id, "operator", 8) != 0)
 	return;
+      add_form (names, xstrdup (id));
+      return;
     }
-  add_form (names, xstrdup (id));
+  names->name = add_form (names, xstrdup (id));
 }
 
 /* The names of each function asked about, by DECL_UID (which, unlike a
@@ -328,6 +333,15 @@ names_of (tree decl)
       slot = names;
     }
   return slot;
+}
+
+const char *
+hot_listing_name (tree decl, bool by_name)
+{
+  const decl_names *names = names_of (decl);
+  if (!by_name && names->signature)
+    return names->signature;
+  return names->name ? names->name : hot_name_of (decl);
 }
 
 /* Whether DECL's mangled name is its identifier: a C function, whose

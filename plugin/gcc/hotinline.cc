@@ -159,6 +159,7 @@ plugin_init (struct plugin_name_args *info,
     }
   results_register (info->base_name);
   summary_register (info->base_name);
+  listing_register (info->base_name);
   register_callback (info->base_name, PLUGIN_FINISH, hotinline_finish, NULL);
   return 0;
 }

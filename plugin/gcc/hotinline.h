@@ -39,6 +39,12 @@ const struct policy_entry *hot_entry_for (tree fndecl, tree caller);
    answered once per C name or C++ function.  */
 bool hot_name_mentioned_p (tree fndecl);
 
+/* The name a listing gives FNDECL in a policy, in the spelling the
+   lookups match: for C++ its qualified name with the parameter list
+   without typedefs (one overload), or with BY_NAME without it (every
+   overload); for C its identifier.  */
+const char *hot_listing_name (tree fndecl, bool by_name);
+
 /* Forget the names hot_name_mentioned_p has seen; at the end.  */
 void hot_forget_names (void);
 
@@ -173,5 +179,6 @@ void hints_register (const char *plugin_name);
 void results_register (const char *plugin_name);
 void report_register (const char *plugin_name);
 void summary_register (const char *plugin_name);
+void listing_register (const char *plugin_name);
 
 #endif /* HOTINLINE_HOTINLINE_H */
