@@ -66,11 +66,12 @@ PLUGIN_CXXFLAGS := -std=gnu++14 $(WARN) $(OPT) -fPIC -fno-rtti \
 	-fno-exceptions -Wno-missing-field-initializers \
 	-iquote $(CORE) -I$(GCC_PLUGIN_DIR)/include
 
-CORE_SRC := $(addprefix $(CORE)/,policy.c policy-load.c suggest.c results-name.c \
+CORE_SRC := $(addprefix $(CORE)/,policy.c policy-load.c suggest.c \
+	results-name.c cxx-names.c \
 	config.c policy-image.c policy-cache.c)
 PLUGIN_SRC := $(addprefix $(GCC_PLUGIN)/,hotinline.cc hot-common.cc \
 	force.cc always-inline-rules.cc report.cc surgical.cc deps.cc \
-	hints.cc results.cc line-table.cc diagnose.cc)
+	hints.cc results.cc line-table.cc diagnose.cc listing.cc)
 CORE_OBJ := $(patsubst $(CORE)/%.c,$(B)/%.o,$(CORE_SRC))
 PLUGIN_OBJ := $(patsubst $(GCC_PLUGIN)/%.cc,$(B)/%.o,$(PLUGIN_SRC))
 PLUGIN := $(B)/hotinline.so
@@ -177,7 +178,7 @@ $(FUZZ_BIN): testsuite/fuzz-policy.c $(CORE_SRC) $(wildcard $(CORE)/*.h)
 	clang -g -O1 -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=undefined -I$(CORE) $(IBERTY_CFLAGS) \
 		$(YAML_CFLAGS) $(XXHASH_CFLAGS) testsuite/fuzz-policy.c \
-		$(addprefix $(CORE)/,policy.c policy-load.c policy-image.c \
+		$(addprefix $(CORE)/,policy.c policy-load.c policy-image.c cxx-names.c \
 		suggest.c) -o $@ $(YAML_LIBS) \
 		$(IBERTY_LIBS)
 
