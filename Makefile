@@ -8,6 +8,8 @@
 #   make check-all       the testsuite for GCC 11 to 16 (13+ in a chroot)
 #   make install         install into $(GCC) -print-file-name=plugin
 #   make demo            run the plugin on an example
+#   make deb             Debian packages (debian/) into build/deb/
+#   make check-deb       install them in a clean Debian 12 and use them (root)
 
 GCC ?= gcc
 GCC_MAJOR := $(shell $(GCC) -dumpversion | cut -d. -f1)
@@ -97,7 +99,7 @@ BENCH_BIN := $(B)/bench_strategies
 BENCH_LOAD := $(B)/bench_load
 
 .PHONY: all check check-all check-real check-linux-arm64 bench fuzz install \
-	uninstall demo screenshot clean
+	uninstall demo screenshot clean deb check-deb
 all: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 
 $(B):
@@ -274,6 +276,23 @@ demo: $(PLUGIN)
 	$(GCC) -O2 -fPIC -c testsuite/samples/interposable.c -o /dev/null \
 		-fplugin=$(abspath $(PLUGIN)) \
 		-fplugin-arg-hotinline-policy=testsuite/samples/interposable.yaml
+
+# Debian packages, built by dpkg-buildpackage in a copy of the tree in
+# build/deb/src: the .deb, .buildinfo and .changes files land in build/deb/.
+# lintian fails the target on an error (the warnings it may leave are in
+# docs/install.md).
+DEB_DIR := build/deb
+deb:
+	rm -rf $(DEB_DIR)
+	mkdir -p $(DEB_DIR)/src
+	tar -cf - --exclude=./build --exclude=./.git . | tar -xf - -C $(DEB_DIR)/src
+	cd $(DEB_DIR)/src && dpkg-buildpackage -us -uc -b
+	lintian --fail-on error $(DEB_DIR)/*.changes
+
+# The packages installed in a clean Debian 12 made with debootstrap (cached
+# in build/deb-chroot) and used as a user would.  Root.
+check-deb: deb
+	sh testsuite/deb-install.sh $(DEB_DIR)
 
 clean:
 	rm -rf build

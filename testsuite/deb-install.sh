@@ -1,0 +1,233 @@
+#!/bin/sh
+# hotinline's Debian packages in a clean Debian 12: install them with apt as
+# a user would, use them, and remove them.
+#
+#   testsuite/deb-install.sh DEBDIR      (make check-deb; root)
+#
+# DEBDIR holds what `make deb` built.  The system is a minimal Debian 12
+# (debootstrap --variant=minbase), made once in build/deb-chroot/base and
+# reused when complete; each run works in a throwaway overlay over it, so
+# every run starts from the same clean system and leaves it unchanged.
+#
+# HOTINLINE_DEB_CHROOT  where the system and apt's download cache live
+#                       (build/deb-chroot)
+# HOTINLINE_MIRROR      the Debian archive (default: the sources apt uses
+#                       here, so that the system gets the compiler build
+#                       the packages were made for)
+# HOTINLINE_DEB_GCC     the GCC whose plugin package is tested (12)
+set -eu
+
+DEBDIR=$(cd "${1:?usage: $0 DEBDIR}" && pwd)
+SRC=$(cd "$(dirname "$0")/.." && pwd)
+CACHE=${HOTINLINE_DEB_CHROOT:-$SRC/build/deb-chroot}
+N=${HOTINLINE_DEB_GCC:-12}
+BASE=$CACHE/base
+STAMP=$BASE/.hotinline-complete
+# The stamp names the system, so that a changed recipe remakes it.
+WANT="bookworm minbase ${HOTINLINE_MIRROR:-host-sources}"
+
+[ "$(id -u)" -eq 0 ] || { echo "deb-install: needs root" >&2; exit 1; }
+now() { date +%s; }
+T0=${T0:-$(now)}
+# In a mount namespace of its own: the mounts are private to this run and
+# vanish with it, however it ends.
+if [ -z "${HOTINLINE_DEB_PRIVATE:-}" ]; then
+	HOTINLINE_DEB_PRIVATE=1 T0=$T0 exec unshare --mount \
+		--propagation private sh "$0" "$@"
+fi
+say() { echo "deb-install: [$(( $(now) - T0 ))s] $*"; }
+fail() { echo "deb-install: FAIL: $*" >&2; exit 1; }
+
+PLUGIN_DEB=$(ls "$DEBDIR"/gcc-$N-hotinline_*.deb 2>/dev/null | head -n 1)
+TOOLS_DEB=$(ls "$DEBDIR"/hotinline-tools_*.deb 2>/dev/null | head -n 1)
+[ -n "$PLUGIN_DEB" ] && [ -n "$TOOLS_DEB" ] ||
+	fail "no gcc-$N-hotinline or hotinline-tools package in $DEBDIR (make deb)"
+
+# --- The clean system, made once ------------------------------------------
+MOUNTS=
+mount_at() { # what where [options]
+	mkdir -p "$2"
+	mount ${3:-} "$1" "$2"
+	MOUNTS="$2 $MOUNTS"
+}
+unmount_all() {
+	for m in $MOUNTS; do
+		umount "$m" 2>/dev/null || umount -l "$m" || true
+	done
+	MOUNTS=
+}
+trap unmount_all EXIT
+trap 'exit 130' INT TERM HUP
+
+# ROOT CMD...: CMD in the system at ROOT, in a clean environment.
+in_root() {
+	r=$1
+	shift
+	chroot "$r" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin \
+		HOME=/root LC_ALL=C.UTF-8 DEBIAN_FRONTEND=noninteractive "$@"
+}
+
+write_sources() { # ROOT
+	rm -f "$1"/etc/apt/sources.list "$1"/etc/apt/sources.list.d/*
+	if [ -n "${HOTINLINE_MIRROR:-}" ]; then
+		printf 'deb %s bookworm main\ndeb %s bookworm-updates main\n' \
+			"$HOTINLINE_MIRROR" "$HOTINLINE_MIRROR" \
+			> "$1"/etc/apt/sources.list
+	else
+		cp /etc/apt/sources.list.d/*.sources "$1"/etc/apt/sources.list.d/ \
+			2>/dev/null || true
+		cp /etc/apt/sources.list "$1"/etc/apt/ 2>/dev/null || true
+	fi
+}
+
+create_base() {
+	if [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$WANT" ]; then
+		say "reusing the Debian 12 system in $BASE"
+		return
+	fi
+	command -v debootstrap >/dev/null || fail "debootstrap is not installed"
+	m=${HOTINLINE_MIRROR:-$(sed -n 's|^URIs: *\(http[^ ]*/debian\)/*$|\1|p' \
+		/etc/apt/sources.list.d/*.sources 2>/dev/null | head -n 1)}
+	m=${m:-http://deb.debian.org/debian}
+	say "debootstrap bookworm (minbase) into $BASE from $m"
+	rm -rf "$BASE"
+	mkdir -p "$BASE"
+	debootstrap --variant=minbase bookworm "$BASE" "$m" >"$CACHE/debootstrap.log" 2>&1 ||
+		fail "debootstrap failed; see $CACHE/debootstrap.log"
+	write_sources "$BASE"
+	# A user to run the compiler as.
+	in_root "$BASE" useradd --create-home --uid 1000 --user-group builder
+	in_root "$BASE" apt-get clean
+	echo "$WANT" > "$STAMP"
+	say "the Debian 12 system is complete"
+}
+
+mkdir -p "$CACHE/archives/partial"
+create_base
+
+# --- This run: an overlay over the clean system ----------------------------
+RUN=$CACHE/run
+rm -rf "$RUN"
+mkdir -p "$RUN/upper" "$RUN/work" "$RUN/root"
+mount_at overlay "$RUN/root" "-t overlay -o lowerdir=$BASE,upperdir=$RUN/upper,workdir=$RUN/work"
+ROOT=$RUN/root
+mount_at /proc "$ROOT/proc" "-t proc"
+mount_at /dev "$ROOT/dev" --bind
+# apt's downloads are kept across runs.
+mount_at "$CACHE/archives" "$ROOT/var/cache/apt/archives" --bind
+mkdir -p "$ROOT/debs"
+cp "$PLUGIN_DEB" "$TOOLS_DEB" "$ROOT/debs/"
+cp /etc/resolv.conf "$ROOT/etc/resolv.conf" 2>/dev/null || true
+mkdir -p "$ROOT/home/builder/t"
+cp "$SRC/examples/xarray_walk.c" "$ROOT/home/builder/t/"
+# The same function, audited rather than forced.
+cat > "$ROOT/home/builder/t/report.yaml" <<'EOF'
+version: 1
+functions:
+  - name: xas_descend
+    action: report
+    reason: "walk step of every lookup"
+EOF
+chown -R 1000:1000 "$ROOT/home/builder/t"
+
+# As the user, in their directory.
+as_user() {
+	chroot --userspec=1000:1000 "$ROOT" /usr/bin/env -i \
+		PATH=/usr/bin:/bin HOME=/home/builder LC_ALL=C.UTF-8 \
+		sh -c 'cd /home/builder/t && exec "$@"' sh "$@"
+}
+
+say "apt-get update"
+in_root "$ROOT" apt-get -q update > "$RUN/apt.log" 2>&1 ||
+	{ cat "$RUN/apt.log"; fail "apt-get update"; }
+# Only the packages, what they depend on (the compiler comes with the
+# plugin's dependency), the C library's headers to compile with and man.
+say "apt-get install $(basename "$PLUGIN_DEB") $(basename "$TOOLS_DEB") libc6-dev man-db"
+in_root "$ROOT" apt-get install -y -q --no-install-recommends \
+	"/debs/$(basename "$PLUGIN_DEB")" "/debs/$(basename "$TOOLS_DEB")" \
+	libc6-dev man-db >> "$RUN/apt.log" 2>&1 ||
+	{ tail -n 30 "$RUN/apt.log"; fail "apt-get install"; }
+say "installed: $(in_root "$ROOT" dpkg-query -W -f='${Package}=${Version} ' \
+	gcc-$N cpp-$N gcc-$N-hotinline hotinline-tools)"
+
+# The plugin package is pinned to the compiler build it runs in.
+gcc_version=$(in_root "$ROOT" dpkg-query -W -f='${Version}' gcc-$N)
+depends=$(in_root "$ROOT" dpkg-query -W -f='${Depends}' gcc-$N-hotinline)
+case ", $depends," in
+*", gcc-$N (= $gcc_version),"*) say "pinned: gcc-$N (= $gcc_version)" ;;
+*) fail "gcc-$N-hotinline depends on '$depends', not gcc-$N (= $gcc_version)" ;;
+esac
+
+CALL='call[[:space:]].*<xas_descend>'
+POLICY=/usr/share/hotinline/policies/xarray_walk.yaml
+calls() { as_user objdump -d "$1" | grep -cE "$CALL" || true; }
+
+# Plain GCC leaves calls to the hot function; the plugin, by its short
+# name and the packaged policy, leaves none.
+as_user gcc-$N -O2 -c xarray_walk.c -o plain.o
+as_user gcc-$N -O2 -fplugin=hotinline \
+	-fplugin-arg-hotinline-policy=$POLICY -c xarray_walk.c -o forced.o
+plain=$(calls plain.o)
+forced=$(calls forced.o)
+[ "$plain" -gt 0 ] || fail "the plain build has no call to xas_descend to remove"
+[ "$forced" -eq 0 ] || fail "$forced calls to xas_descend left with the plugin"
+say "force: calls to xas_descend: plain $plain, with -fplugin=hotinline $forced"
+
+# The wrapper's compiler links add the plugin themselves.
+as_user hotinline-gcc-$N -O2 -fplugin-arg-hotinline-policy=$POLICY \
+	-c xarray_walk.c -o wrapped.o
+[ "$(calls wrapped.o)" -eq 0 ] || fail "hotinline-gcc-$N left calls to xas_descend"
+say "hotinline-gcc-$N: no call left"
+
+# Report mode: a warning at a call the inliner declined; the build passes.
+as_user gcc-$N -O2 -fplugin=hotinline -fplugin-arg-hotinline-policy=report.yaml \
+	-fplugin-arg-hotinline-results=results -c xarray_walk.c -o report.o \
+	2> "$RUN/report.err" || { cat "$RUN/report.err"; fail "report build failed"; }
+grep -E "^xarray_walk.c:[0-9]+:[0-9]+: warning: hot function 'xas_descend' not inlined into '[a-z_]+': .* \[hotinline\]$" \
+	"$RUN/report.err" > "$RUN/report.warnings" ||
+	{ cat "$RUN/report.err"; fail "report mode gave no warning"; }
+[ "$(wc -l < "$RUN/report.warnings")" -eq "$(calls report.o)" ] ||
+	fail "$(wc -l < "$RUN/report.warnings") warnings for $(calls report.o) calls"
+say "report: $(wc -l < "$RUN/report.warnings") warnings, one per call left: $(head -n 1 "$RUN/report.warnings")"
+
+# The summary reads the results the plugin wrote.
+as_user hotinline-summary results > "$RUN/summary.out" ||
+	{ cat "$RUN/summary.out"; fail "hotinline-summary failed"; }
+grep -q xas_descend "$RUN/summary.out" ||
+	{ cat "$RUN/summary.out"; fail "hotinline-summary does not name xas_descend"; }
+say "hotinline-summary: $(grep xas_descend "$RUN/summary.out" | head -n 1)"
+
+# The manual pages, the wrapper's under each of its names.
+for page in hotinline hotinline-summary hotinline-profile hotinline-gcc-$N; do
+	as_user man -P cat "$page" > "$RUN/man.out" 2>&1 ||
+		{ cat "$RUN/man.out"; fail "man $page"; }
+	grep -q '^NAME' "$RUN/man.out" || fail "man $page has no NAME section"
+done
+grep -q 'run a compiler with the hotinline plugin' "$RUN/man.out" ||
+	fail "man hotinline-gcc-$N is not hotinline-cc's page"
+say "man: hotinline(7), hotinline-summary(1), hotinline-profile(1), hotinline-gcc-$N(1)"
+
+# Purge: no file of the packages is left, and no directory but those
+# another package owns.
+in_root "$ROOT" dpkg -L gcc-$N-hotinline hotinline-tools | sort -u > "$RUN/files"
+in_root "$ROOT" apt-get remove --purge -y -q gcc-$N-hotinline hotinline-tools \
+	>> "$RUN/apt.log" 2>&1 || { tail -n 30 "$RUN/apt.log"; fail "apt-get remove --purge"; }
+left=0
+while read -r f; do
+	[ -e "$ROOT$f" ] || [ -L "$ROOT$f" ] || continue
+	if [ -d "$ROOT$f" ] && [ ! -L "$ROOT$f" ] &&
+		in_root "$ROOT" dpkg-query -S "$f" >/dev/null 2>&1; then
+		continue
+	fi
+	echo "deb-install: left behind: $f" >&2
+	left=$((left + 1))
+done < "$RUN/files"
+[ "$left" -eq 0 ] || fail "$left paths of the packages left after purge"
+in_root "$ROOT" dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' \
+	gcc-$N-hotinline hotinline-tools 2>/dev/null | grep -v '^un ' |
+	grep . && fail "the packages are still known to dpkg"
+say "purge: none of the $(wc -l < "$RUN/files") paths of the packages is left"
+
+unmount_all
+rm -rf "$RUN"
+say "PASS"
