@@ -282,11 +282,12 @@ demo: $(PLUGIN)
 # lintian fails the target on an error (the warnings it may leave are in
 # docs/install.md).
 DEB_DIR := build/deb
+DEB_JOBS ?= 2
 deb:
 	rm -rf $(DEB_DIR)
 	mkdir -p $(DEB_DIR)/src
 	tar -cf - --exclude=./build --exclude=./.git . | tar -xf - -C $(DEB_DIR)/src
-	cd $(DEB_DIR)/src && dpkg-buildpackage -us -uc -b
+	cd $(DEB_DIR)/src && dpkg-buildpackage -us -uc -b -J$(DEB_JOBS)
 	lintian --fail-on error $(DEB_DIR)/*.changes
 
 # The packages installed in a clean Debian 12 made with debootstrap (cached

@@ -118,6 +118,8 @@ mount_at "$CACHE/archives" "$ROOT/var/cache/apt/archives" --bind
 mkdir -p "$ROOT/debs"
 cp "$PLUGIN_DEB" "$TOOLS_DEB" "$ROOT/debs/"
 cp /etc/resolv.conf "$ROOT/etc/resolv.conf" 2>/dev/null || true
+# A throwaway system: dpkg need not sync every file it unpacks.
+echo force-unsafe-io > "$ROOT/etc/dpkg/dpkg.cfg.d/hotinline-test"
 mkdir -p "$ROOT/home/builder/t"
 cp "$SRC/examples/xarray_walk.c" "$ROOT/home/builder/t/"
 # The same function, audited rather than forced.
@@ -158,9 +160,25 @@ case ", $depends," in
 *) fail "gcc-$N-hotinline depends on '$depends', not gcc-$N (= $gcc_version)" ;;
 esac
 
-CALL='call[[:space:]].*<xas_descend>'
+# Calls in the linked program (in an object, a call to another section
+# is only a relocation).
+# Another build of gcc-$N (here an empty stand-in with a later version)
+# cannot come in silently: apt has to remove the plugin to install it.
+mkdir -p "$ROOT/tmp/fake/DEBIAN"
+printf 'Package: gcc-%s\nVersion: %s+rebuild1\nArchitecture: all\nMaintainer: test <test@example.org>\nDescription: stand-in for a later gcc-%s\n' \
+	"$N" "$gcc_version" "$N" > "$ROOT/tmp/fake/DEBIAN/control"
+in_root "$ROOT" dpkg-deb -b /tmp/fake /tmp/gcc-$N-later.deb >/dev/null
+in_root "$ROOT" apt-get install -s /tmp/gcc-$N-later.deb > "$RUN/upgrade.out" 2>&1 || true
+grep -q "^Remv gcc-$N-hotinline " "$RUN/upgrade.out" ||
+	{ cat "$RUN/upgrade.out"; fail "gcc-$N $gcc_version+rebuild1 would install beside the plugin"; }
+say "a later gcc-$N makes apt remove gcc-$N-hotinline: $(grep "^Remv gcc-$N-hotinline" "$RUN/upgrade.out")"
+
+CALL='(call|jmp)[[:space:]].*<xas_descend>'
 POLICY=/usr/share/hotinline/policies/xarray_walk.yaml
-calls() { as_user objdump -d "$1" | grep -cE "$CALL" || true; }
+calls() {
+	as_user gcc-$N "$1" -o "$1.exe" || fail "linking $1"
+	as_user objdump -d "$1.exe" | grep -cE "$CALL" || true
+}
 
 # Plain GCC leaves calls to the hot function; the plugin, by its short
 # name and the packaged policy, leaves none.
@@ -183,7 +201,9 @@ say "hotinline-gcc-$N: no call left"
 as_user gcc-$N -O2 -fplugin=hotinline -fplugin-arg-hotinline-policy=report.yaml \
 	-fplugin-arg-hotinline-results=results -c xarray_walk.c -o report.o \
 	2> "$RUN/report.err" || { cat "$RUN/report.err"; fail "report build failed"; }
-grep -E "^xarray_walk.c:[0-9]+:[0-9]+: warning: hot function 'xas_descend' not inlined into '[a-z_]+': .* \[hotinline\]$" \
+# (Quoted as the locale quotes: C.UTF-8 has GCC use ‘ and ’.)
+q="('|‘|’)"
+grep -E "^xarray_walk.c:[0-9]+:[0-9]+: warning: hot function ${q}xas_descend$q not inlined into $q[a-z_]+$q: .* \[hotinline\]$" \
 	"$RUN/report.err" > "$RUN/report.warnings" ||
 	{ cat "$RUN/report.err"; fail "report mode gave no warning"; }
 [ "$(wc -l < "$RUN/report.warnings")" -eq "$(calls report.o)" ] ||
@@ -203,7 +223,7 @@ for page in hotinline hotinline-summary hotinline-profile hotinline-gcc-$N; do
 		{ cat "$RUN/man.out"; fail "man $page"; }
 	grep -q '^NAME' "$RUN/man.out" || fail "man $page has no NAME section"
 done
-grep -q 'run a compiler with the hotinline plugin' "$RUN/man.out" ||
+grep -q '^HOTINLINE-CC(1)' "$RUN/man.out" ||
 	fail "man hotinline-gcc-$N is not hotinline-cc's page"
 say "man: hotinline(7), hotinline-summary(1), hotinline-profile(1), hotinline-gcc-$N(1)"
 
@@ -214,6 +234,7 @@ in_root "$ROOT" apt-get remove --purge -y -q gcc-$N-hotinline hotinline-tools \
 	>> "$RUN/apt.log" 2>&1 || { tail -n 30 "$RUN/apt.log"; fail "apt-get remove --purge"; }
 left=0
 while read -r f; do
+	case $f in '' | /.) continue ;; esac
 	[ -e "$ROOT$f" ] || [ -L "$ROOT$f" ] || continue
 	if [ -d "$ROOT$f" ] && [ ! -L "$ROOT$f" ] &&
 		in_root "$ROOT" dpkg-query -S "$f" >/dev/null 2>&1; then
