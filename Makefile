@@ -10,6 +10,7 @@
 #   make demo            run the plugin on an example
 #   make deb             Debian packages (debian/) into build/deb/
 #   make check-deb       install them in a clean Debian 12 and use them (root)
+#   make check-deb-forky the same for GCC 16 in Debian testing (root)
 
 GCC ?= gcc
 GCC_MAJOR := $(shell $(GCC) -dumpversion | cut -d. -f1)
@@ -99,7 +100,7 @@ BENCH_BIN := $(B)/bench_strategies
 BENCH_LOAD := $(B)/bench_load
 
 .PHONY: all check check-all check-real check-linux-arm64 bench fuzz install \
-	uninstall demo screenshot clean deb check-deb
+	uninstall demo screenshot clean deb check-deb check-deb-forky
 all: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 
 $(B):
@@ -294,6 +295,13 @@ deb:
 # in build/deb-chroot) and used as a user would.  Root.
 check-deb: deb
 	sh testsuite/deb-install.sh $(DEB_DIR)
+
+# The same in Debian testing, for GCC 16: the packages built there (in a
+# clean testing system with only the build dependencies) into
+# build/deb-forky/, then installed and used in another.  Root.
+check-deb-forky:
+	HOTINLINE_DEB_SUITE=forky sh testsuite/deb-install.sh --build build/deb-forky
+	HOTINLINE_DEB_SUITE=forky sh testsuite/deb-install.sh build/deb-forky
 
 clean:
 	rm -rf build

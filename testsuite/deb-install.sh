@@ -1,30 +1,48 @@
 #!/bin/sh
-# hotinline's Debian packages in a clean Debian 12: install them with apt as
-# a user would, use them, and remove them.
+# hotinline's Debian packages in a clean Debian system: install them with
+# apt as a user would, use them, and remove them.
 #
-#   testsuite/deb-install.sh DEBDIR      (make check-deb; root)
+#   testsuite/deb-install.sh DEBDIR          test the packages in DEBDIR
+#   testsuite/deb-install.sh --build DEBDIR  build them from this checkout
+#                                            in the clean system, into DEBDIR
 #
-# DEBDIR holds what `make deb` built.  The system is a minimal Debian 12
-# (debootstrap --variant=minbase), made once in build/deb-chroot/base and
-# reused when complete; each run works in a throwaway overlay over it, so
-# every run starts from the same clean system and leaves it unchanged.
+# make check-deb tests what `make deb` built, in Debian 12; make
+# check-deb-forky builds and tests them in Debian testing (GCC 16).  Root.
+# The system is a minimal Debian (debootstrap --variant=minbase), made once
+# in build/deb-chroot/SUITE and reused when complete; each run works in a
+# throwaway overlay over it, so every run starts from the same clean system
+# and leaves it unchanged.
 #
-# HOTINLINE_DEB_CHROOT  where the system and apt's download cache live
+# HOTINLINE_DEB_SUITE   bookworm (Debian 12, default) or forky (testing)
+# HOTINLINE_DEB_GCC     the GCC whose plugin package is tested (bookworm:
+#                       12, forky: 16)
+# HOTINLINE_DEB_CHROOT  where the systems and apt's download cache live
 #                       (build/deb-chroot)
-# HOTINLINE_MIRROR      the Debian archive (default: the sources apt uses
-#                       here, so that the system gets the compiler build
-#                       the packages were made for)
-# HOTINLINE_DEB_GCC     the GCC whose plugin package is tested (12)
+# HOTINLINE_MIRROR      the Debian archive (default for bookworm: the
+#                       sources apt uses here, so that the system gets the
+#                       compiler build the packages were made for; for
+#                       forky: the first archive of those)
 set -eu
 
-DEBDIR=$(cd "${1:?usage: $0 DEBDIR}" && pwd)
+MODE=test
+if [ "${1:-}" = --build ]; then
+	MODE=build
+	shift
+fi
+mkdir -p "${1:?usage: $0 [--build] DEBDIR}"
+DEBDIR=$(cd "$1" && pwd)
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 CACHE=${HOTINLINE_DEB_CHROOT:-$SRC/build/deb-chroot}
-N=${HOTINLINE_DEB_GCC:-12}
-BASE=$CACHE/base
+SUITE=${HOTINLINE_DEB_SUITE:-bookworm}
+case $SUITE in
+bookworm) N=${HOTINLINE_DEB_GCC:-12} ;;
+forky) N=${HOTINLINE_DEB_GCC:-16} ;;
+*) echo "deb-install: HOTINLINE_DEB_SUITE is bookworm or forky" >&2; exit 2 ;;
+esac
+BASE=$CACHE/$SUITE
 STAMP=$BASE/.hotinline-complete
 # The stamp names the system, so that a changed recipe remakes it.
-WANT="bookworm minbase ${HOTINLINE_MIRROR:-host-sources}"
+WANT="$SUITE minbase ${HOTINLINE_MIRROR:-host-sources}"
 
 [ "$(id -u)" -eq 0 ] || { echo "deb-install: needs root" >&2; exit 1; }
 now() { date +%s; }
@@ -38,10 +56,12 @@ fi
 say() { echo "deb-install: [$(( $(now) - T0 ))s] $*"; }
 fail() { echo "deb-install: FAIL: $*" >&2; exit 1; }
 
-PLUGIN_DEB=$(ls "$DEBDIR"/gcc-$N-hotinline_*.deb 2>/dev/null | head -n 1)
-TOOLS_DEB=$(ls "$DEBDIR"/hotinline-tools_*.deb 2>/dev/null | head -n 1)
-[ -n "$PLUGIN_DEB" ] && [ -n "$TOOLS_DEB" ] ||
-	fail "no gcc-$N-hotinline or hotinline-tools package in $DEBDIR (make deb)"
+if [ $MODE = test ]; then
+	PLUGIN_DEB=$(ls "$DEBDIR"/gcc-$N-hotinline_*.deb 2>/dev/null | head -n 1)
+	TOOLS_DEB=$(ls "$DEBDIR"/hotinline-tools_*.deb 2>/dev/null | head -n 1)
+	[ -n "$PLUGIN_DEB" ] && [ -n "$TOOLS_DEB" ] ||
+		fail "no gcc-$N-hotinline or hotinline-tools package in $DEBDIR (make deb)"
+fi
 
 # --- The clean system, made once ------------------------------------------
 MOUNTS=
@@ -67,9 +87,22 @@ in_root() {
 		HOME=/root LC_ALL=C.UTF-8 DEBIAN_FRONTEND=noninteractive "$@"
 }
 
+# The first Debian archive apt is configured with here (deb822 or one-line).
+host_mirror() {
+	m=$(cat /etc/apt/sources.list.d/*.sources /etc/apt/sources.list \
+		2>/dev/null | sed -n \
+		-e 's|^URIs: *\(http[^ ]*/debian\)/*$|\1|p' \
+		-e 's|^deb  *\(\[[^]]*\]  *\)\{0,1\}\(http[^ ]*/debian\)/* .*|\2|p' \
+		| head -n 1)
+	echo "${m:-http://deb.debian.org/debian}"
+}
+
 write_sources() { # ROOT
 	rm -f "$1"/etc/apt/sources.list "$1"/etc/apt/sources.list.d/*
-	if [ -n "${HOTINLINE_MIRROR:-}" ]; then
+	if [ "$SUITE" = forky ]; then
+		echo "deb ${HOTINLINE_MIRROR:-$(host_mirror)} forky main" \
+			> "$1"/etc/apt/sources.list
+	elif [ -n "${HOTINLINE_MIRROR:-}" ]; then
 		printf 'deb %s bookworm main\ndeb %s bookworm-updates main\n' \
 			"$HOTINLINE_MIRROR" "$HOTINLINE_MIRROR" \
 			> "$1"/etc/apt/sources.list
@@ -80,33 +113,46 @@ write_sources() { # ROOT
 	fi
 }
 
+# apt-get update; the testing archive's Release file may be older than
+# its validity.
+apt_update() { # ROOT
+	in_root "$1" apt-get -q -o Acquire::Check-Valid-Until=false update
+}
+
 create_base() {
 	if [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$WANT" ]; then
-		say "reusing the Debian 12 system in $BASE"
+		say "reusing the $SUITE system in $BASE"
 		return
 	fi
 	command -v debootstrap >/dev/null || fail "debootstrap is not installed"
-	m=${HOTINLINE_MIRROR:-$(sed -n 's|^URIs: *\(http[^ ]*/debian\)/*$|\1|p' \
-		/etc/apt/sources.list.d/*.sources 2>/dev/null | head -n 1)}
-	m=${m:-http://deb.debian.org/debian}
-	say "debootstrap bookworm (minbase) into $BASE from $m"
+	m=${HOTINLINE_MIRROR:-$(host_mirror)}
+	say "debootstrap $SUITE (minbase) into $BASE from $m"
 	rm -rf "$BASE"
 	mkdir -p "$BASE"
-	debootstrap --variant=minbase bookworm "$BASE" "$m" >"$CACHE/debootstrap.log" 2>&1 ||
-		fail "debootstrap failed; see $CACHE/debootstrap.log"
+	# Debian 12's debootstrap has no forky script; sid's fits.
+	script=
+	[ "$SUITE" = bookworm ] || script=/usr/share/debootstrap/scripts/sid
+	debootstrap --variant=minbase "$SUITE" "$BASE" "$m" $script \
+		> "$CACHE/debootstrap-$SUITE.log" 2>&1 ||
+		fail "debootstrap failed; see $CACHE/debootstrap-$SUITE.log"
 	write_sources "$BASE"
 	# A user to run the compiler as.
+	if ! in_root "$BASE" sh -c 'command -v useradd' >/dev/null; then
+		apt_update "$BASE" >/dev/null
+		in_root "$BASE" apt-get install -y -q passwd >/dev/null
+	fi
 	in_root "$BASE" useradd --create-home --uid 1000 --user-group builder
 	in_root "$BASE" apt-get clean
+	rm -rf "$BASE"/var/lib/apt/lists/*
 	echo "$WANT" > "$STAMP"
-	say "the Debian 12 system is complete"
+	say "the $SUITE system is complete"
 }
 
 mkdir -p "$CACHE/archives/partial"
 create_base
 
 # --- This run: an overlay over the clean system ----------------------------
-RUN=$CACHE/run
+RUN=$CACHE/run-$SUITE
 rm -rf "$RUN"
 mkdir -p "$RUN/upper" "$RUN/work" "$RUN/root"
 mount_at overlay "$RUN/root" "-t overlay -o lowerdir=$BASE,upperdir=$RUN/upper,workdir=$RUN/work"
@@ -115,11 +161,39 @@ mount_at /proc "$ROOT/proc" "-t proc"
 mount_at /dev "$ROOT/dev" --bind
 # apt's downloads are kept across runs.
 mount_at "$CACHE/archives" "$ROOT/var/cache/apt/archives" --bind
-mkdir -p "$ROOT/debs"
-cp "$PLUGIN_DEB" "$TOOLS_DEB" "$ROOT/debs/"
 cp /etc/resolv.conf "$ROOT/etc/resolv.conf" 2>/dev/null || true
 # A throwaway system: dpkg need not sync every file it unpacks.
 echo force-unsafe-io > "$ROOT/etc/dpkg/dpkg.cfg.d/hotinline-test"
+
+say "apt-get update"
+apt_update "$ROOT" > "$RUN/apt.log" 2>&1 ||
+	{ cat "$RUN/apt.log"; fail "apt-get update"; }
+
+# --build: the packages built as `make deb` does, in a copy of this
+# checkout, with only the build dependencies debian/control names.
+if [ $MODE = build ]; then
+	mkdir -p "$ROOT/build/src"
+	(cd "$SRC" && tar -cf - --exclude=./build --exclude=./.git .) |
+		tar -xf - -C "$ROOT/build/src"
+	say "apt-get build-dep (debian/control)"
+	in_root "$ROOT" apt-get build-dep -y -q /build/src >> "$RUN/apt.log" 2>&1 ||
+		{ tail -n 30 "$RUN/apt.log"; fail "apt-get build-dep"; }
+	say "dpkg-buildpackage -us -uc -b"
+	in_root "$ROOT" sh -c 'cd /build/src && dpkg-buildpackage -us -uc -b -J2' \
+		> "$RUN/build.log" 2>&1 ||
+		{ tail -n 40 "$RUN/build.log"; fail "dpkg-buildpackage"; }
+	grep '^hotinline: packages for' "$RUN/build.log" | head -n 1
+	rm -f "$DEBDIR"/*.deb "$DEBDIR"/*.changes "$DEBDIR"/*.buildinfo
+	cp "$ROOT"/build/*.deb "$ROOT"/build/*.changes "$ROOT"/build/*.buildinfo \
+		"$DEBDIR"/
+	unmount_all
+	rm -rf "$RUN"
+	say "built into $DEBDIR: $(cd "$DEBDIR" && echo *.deb)"
+	exit 0
+fi
+
+mkdir -p "$ROOT/debs"
+cp "$PLUGIN_DEB" "$TOOLS_DEB" "$ROOT/debs/"
 mkdir -p "$ROOT/home/builder/t"
 cp "$SRC/examples/xarray_walk.c" "$ROOT/home/builder/t/"
 # The same function, audited rather than forced.
@@ -139,9 +213,6 @@ as_user() {
 		sh -c 'cd /home/builder/t && exec "$@"' sh "$@"
 }
 
-say "apt-get update"
-in_root "$ROOT" apt-get -q update > "$RUN/apt.log" 2>&1 ||
-	{ cat "$RUN/apt.log"; fail "apt-get update"; }
 # Only the packages, what they depend on (the compiler comes with the
 # plugin's dependency), the C library's headers to compile with and man.
 say "apt-get install $(basename "$PLUGIN_DEB") $(basename "$TOOLS_DEB") libc6-dev man-db"
