@@ -8,6 +8,9 @@
 #   make check-all       the testsuite for GCC 11 to 16 (13+ in a chroot)
 #   make install         install into $(GCC) -print-file-name=plugin
 #   make demo            run the plugin on an example
+#   make deb             Debian packages (debian/) into build/deb/
+#   make check-deb       install them in a clean Debian 12 and use them (root)
+#   make check-deb-forky the same for GCC 16 in Debian testing (root)
 
 GCC ?= gcc
 GCC_MAJOR := $(shell $(GCC) -dumpversion | cut -d. -f1)
@@ -104,7 +107,8 @@ BENCH_BIN := $(B)/bench_strategies
 BENCH_LOAD := $(B)/bench_load
 
 .PHONY: all check check-all check-real check-linux-arm64 bench fuzz install \
-	install-tools uninstall demo screenshot clean check-linux-clang
+	install-tools uninstall demo screenshot clean check-linux-clang deb \
+	check-deb check-deb-forky
 all: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 
 $(B):
@@ -314,6 +318,31 @@ demo: $(PLUGIN)
 	$(GCC) -O2 -fPIC -c testsuite/samples/interposable.c -o /dev/null \
 		-fplugin=$(abspath $(PLUGIN)) \
 		-fplugin-arg-hotinline-policy=testsuite/samples/interposable.yaml
+
+# Debian packages, built by dpkg-buildpackage in a copy of the tree in
+# build/deb/src: the .deb, .buildinfo and .changes files land in build/deb/.
+# lintian fails the target on an error (the warnings it may leave are in
+# docs/install.md).
+DEB_DIR := build/deb
+DEB_JOBS ?= 2
+deb:
+	rm -rf $(DEB_DIR)
+	mkdir -p $(DEB_DIR)/src
+	tar -cf - --exclude=./build --exclude=./.git . | tar -xf - -C $(DEB_DIR)/src
+	cd $(DEB_DIR)/src && dpkg-buildpackage -us -uc -b -J$(DEB_JOBS)
+	lintian --fail-on error $(DEB_DIR)/*.changes
+
+# The packages installed in a clean Debian 12 made with debootstrap (cached
+# in build/deb-chroot) and used as a user would.  Root.
+check-deb: deb
+	sh testsuite/deb-install.sh $(DEB_DIR)
+
+# The same in Debian testing, for GCC 16: the packages built there (in a
+# clean testing system with only the build dependencies) into
+# build/deb-forky/, then installed and used in another.  Root.
+check-deb-forky:
+	HOTINLINE_DEB_SUITE=forky sh testsuite/deb-install.sh --build build/deb-forky
+	HOTINLINE_DEB_SUITE=forky sh testsuite/deb-install.sh build/deb-forky
 
 clean:
 	rm -rf build
