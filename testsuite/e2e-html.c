@@ -563,6 +563,48 @@ START_TEST (test_source_page_jump_list_entry_reason_and_moved_sources)
 }
 END_TEST
 
+/* The index gives one link per place a reader sees: the same source line
+   compiled in three directories (three call sites, one text) is one
+   link, "×3", to the first of them.  */
+START_TEST (test_index_collapses_look_alike_links)
+{
+  const char *dir = harness_tmpdir ();
+  const char *all = harness_write ("all.yaml", report_all);
+  const char *results = harness_fmt ("%s/results", dir);
+  static const char *const trees[] = { "a", "b", "c" };
+  for (int i = 0; i < 3; i++)
+    {
+      const char *tree = harness_fmt ("%s/%s", dir, trees[i]);
+      harness_sh (harness_fmt ("mkdir -p %s", tree));
+      FILE *f = fopen (harness_fmt ("%s/dup.c", tree), "w");
+      fputs (duplicated_source, f);
+      fclose (f);
+      compile_unit (tree, "dup.c", "dup.o", all, "", results);
+    }
+  const char *out = harness_fmt ("%s/site", dir);
+  struct run r = harness_sh (harness_fmt ("%s --html %s %s", summary_tool (),
+					  out, results));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  char *index = rendered (harness_fmt ("%s/index.html", out));
+  const char *leaf = strstr (index, "<code>leaf</code></a>");
+  ck_assert_msg (leaf, "%s", index);
+  const char *row_end = strstr (leaf, "</tr>");
+  const char *link = strstr (leaf, ">dup.c:2:");
+  ck_assert_msg (link && link < row_end, "%.*s", (int) (row_end - leaf),
+		 leaf);
+  ck_assert_msg (!strstr (link + 1, ">dup.c:2:")
+		 || strstr (link + 1, ">dup.c:2:") > row_end,
+		 "the link is repeated: %.*s", (int) (row_end - leaf), leaf);
+  ck_assert_msg (strstr (link, "</a> <span class=\"times\">\u00d73</span>")
+		 == strstr (link, "</a>"), "%.*s", (int) (row_end - leaf),
+		 leaf);
+  /* Three units, three call sites on three pages.  */
+  ck_assert_ptr_nonnull (strstr (index, "3 units"));
+  r = harness_sh (harness_fmt ("ls %s/src | grep -c dup.c", out));
+  ck_assert_str_eq (r.out, "3\n");
+}
+END_TEST
+
 /* A site written again into its directory is the new site only: no page
    of the old one is left, nothing is left beside it, and a directory that
    is not a site is never replaced.  */
@@ -717,12 +759,11 @@ START_TEST (test_man_pages_list_the_options_of_help)
        l = strtok_r (NULL, "\n", &save))
     {
       const char *text = l + strspn (l, " ");
+      const char *gap = strstr (text, "  ");
       if (*text == '-')
-	lines = harness_fmt ("%s%.*s\n", lines, (int) (strstr (text, "  ")
-							? strstr (text, "  ")
-							  - text
-							: strlen (text)),
-			     text);
+	lines = harness_fmt ("%s%.*s\n", lines,
+			     (int) (gap ? (size_t) (gap - text)
+				    : strlen (text)), text);
       else if (strncmp (l, "usage: ", 7) == 0
 	       || strncmp (text, tools[_i].name, strlen (tools[_i].name))
 		  == 0)
@@ -800,6 +841,7 @@ html_report_suite (void)
   tcase_add_test (tc, test_diff_says_the_callee_grew);
   tcase_add_test (tc, test_duplicated_call_shows_its_count_and_every_path);
   tcase_add_test (tc, test_regenerated_site_leaves_no_stale_page);
+  tcase_add_test (tc, test_index_collapses_look_alike_links);
   tcase_add_test (tc,
 		  test_source_page_jump_list_entry_reason_and_moved_sources);
   suite_add_tcase (s, tc);
