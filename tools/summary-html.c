@@ -649,6 +649,12 @@ write_index (const char *out, struct build *b, const struct sites *s,
       put_text (f, unit->directory);
       fprintf (f, "</code>: %zu hot call%s", unit->calls,
 	       unit->calls == 1 ? "" : "s");
+      if (unit->limits[0])
+	{
+	  fputs ("<div class=\"limits\">inliner limits: ", f);
+	  put_text (f, unit->limits);
+	  fputs ("</div>", f);
+	}
       if (unit->flags[0])
 	{
 	  fputs ("<details class=\"flags\"><summary>flags</summary><code>",
