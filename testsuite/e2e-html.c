@@ -494,6 +494,26 @@ START_TEST (test_duplicated_call_shows_its_count_and_every_path)
   /* One box for the line, not three.  */
   ck_assert_uint_eq (count (dom, "called from <code class=\"caller\">mid"
 			    "</code> at line 2,"), 1);
+  /* The calls inlined say how close they came to a limit: the size and
+     the limits GCC uses at -O2.  */
+  struct run p = harness_sh (harness_fmt ("%s -O2 -Q --help=params | sed -n "
+					  "'s/.*max-inline-insns-\\(auto\\|"
+					  "single\\)=[ \t]*//p'",
+					  harness_gcc ()));
+  long limit_auto, limit_single;
+  ck_assert_int_eq (sscanf (p.out, "%ld %ld", &limit_auto, &limit_single),
+		    2);
+  const char *size = strstr (dom, "size: <code>mid</code> is estimated at ");
+  ck_assert_msg (size, "%s", dom);
+  long mid_size = strtol (size + strlen ("size: <code>mid</code> is "
+					 "estimated at "), NULL, 10);
+  ck_assert_int_gt (mid_size, 0);
+  ck_assert_int_le (mid_size, limit_single);
+  ck_assert_msg (strstr (size, harness_fmt ("instructions; the limits are "
+					    "%ld (--param max-inline-insns-"
+					    "auto) and %ld (--param max-"
+					    "inline-insns-single", limit_auto,
+					    limit_single)), "%.300s", size);
 }
 END_TEST
 

@@ -234,6 +234,16 @@ put_call (FILE *f, const struct sites *s, const struct site *site,
       fputs ("</div>", f);
     }
   put_reasons (f, site, "GCC: ");
+  if (!site->left && site->inlined_size >= 0 && site->limit_auto >= 0)
+    {
+      fprintf (f, "<div class=\"headroom\">size: <code>");
+      put_text (f, site->callee);
+      fprintf (f, "</code> is estimated at %lld instructions; the limits "
+	       "are %lld (--param max-inline-insns-auto) and %lld "
+	       "(--param max-inline-insns-single, for a function declared "
+	       "inline)</div>", site->inlined_size, site->limit_auto,
+	       site->limit_single);
+    }
   if (site->hint)
     {
       fputs ("<div class=\"hint\">hint: ", f);
