@@ -622,6 +622,27 @@ START_TEST (test_index_collapses_look_alike_links)
   ck_assert_ptr_nonnull (strstr (index, "3 units"));
   r = harness_sh (harness_fmt ("ls %s/src | grep -c dup.c", out));
   ck_assert_str_eq (r.out, "3\n");
+
+  /* The index's filter (its script, given "?filter=" in the address)
+     hides the rows of other functions; written, the page hides none.  */
+  char *written = harness_read (harness_fmt ("%s/index.html", out), NULL);
+  ck_assert_ptr_null (strstr (written, " hidden"));
+  if (!have_chromium ())
+    return;
+  char *filtered = rendered (harness_fmt ("%s/index.html?filter=LEA", out));
+  ck_assert_msg (strstr (filtered, "id=\"filter\""), "%s", filtered);
+  const char *mid = strstr (filtered, "<code>mid</code></a>");
+  leaf = strstr (filtered, "<code>leaf</code></a>");
+  ck_assert (mid && leaf);
+  const char *mid_row = mid, *leaf_row = leaf;
+  while (strncmp (mid_row, "<tr ", 4) != 0)
+    mid_row--;
+  while (strncmp (leaf_row, "<tr ", 4) != 0)
+    leaf_row--;
+  ck_assert_msg (strstr (mid_row, " hidden") && strstr (mid_row, " hidden")
+		 < mid, "%.200s", mid_row);
+  ck_assert_msg (!strstr (leaf_row, " hidden")
+		 || strstr (leaf_row, " hidden") > leaf, "%.200s", leaf_row);
 }
 END_TEST
 
