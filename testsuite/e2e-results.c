@@ -158,6 +158,18 @@ START_TEST (test_libtool_double_compile_keeps_both_results)
 			    "above")
 		 && strstr (index, "2 units"), "%s", index);
   free (index);
+
+  /* Another limit is another unit, its limits on its row.  */
+  compile_t (dir, "--param max-inline-insns-auto=23 -o t23.o");
+  r = harness_sh (harness_fmt ("cd %s && %s --html site res", dir,
+			       summary_tool ()));
+  ck_assert_int_eq (r.status, 0);
+  index = harness_read (harness_fmt ("%s/site/index.html", dir), NULL);
+  ck_assert_msg (strstr (index, "3 units")
+		 && strstr (index, "<code class=\"output\">t23</code>")
+		 && strstr (index, "inliner limits: max-inline-insns-auto "
+			    "23,"), "%s", index);
+  free (index);
 }
 END_TEST
 
