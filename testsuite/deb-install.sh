@@ -51,7 +51,8 @@ T0=${T0:-$(now)}
 # vanish with it, however it ends.
 if [ -z "${HOTINLINE_DEB_PRIVATE:-}" ]; then
 	HOTINLINE_DEB_PRIVATE=1 T0=$T0 exec unshare --mount \
-		--propagation private sh "$0" "$@"
+		--propagation private sh "$0" $([ $MODE = test ] || echo --build) \
+		"$DEBDIR"
 fi
 say() { echo "deb-install: [$(( $(now) - T0 ))s] $*"; }
 fail() { echo "deb-install: FAIL: $*" >&2; exit 1; }
