@@ -70,10 +70,11 @@ PLUGIN_CXXFLAGS := -std=gnu++14 $(WARN) $(OPT) -fPIC -fno-rtti \
 	-iquote $(CORE) -I$(GCC_PLUGIN_DIR)/include
 
 CORE_SRC := $(addprefix $(CORE)/,policy.c policy-load.c suggest.c \
+	results-name.c cxx-names.c \
 	config.c policy-image.c policy-cache.c)
 PLUGIN_SRC := $(addprefix $(GCC_PLUGIN)/,hotinline.cc hot-common.cc \
 	force.cc always-inline-rules.cc report.cc surgical.cc deps.cc \
-	hints.cc results.cc line-table.cc diagnose.cc)
+	hints.cc results.cc line-table.cc diagnose.cc listing.cc)
 CORE_OBJ := $(patsubst $(CORE)/%.c,$(B)/%.o,$(CORE_SRC))
 PLUGIN_OBJ := $(patsubst $(GCC_PLUGIN)/%.cc,$(B)/%.o,$(PLUGIN_SRC))
 PLUGIN := $(B)/hotinline.so
@@ -90,6 +91,12 @@ CC_WRAPPER_NAMES := hotinline-gcc hotinline-g++ \
 CROSS_TARGETS := aarch64-linux-gnu powerpc64le-linux-gnu
 CC_WRAPPER_NAMES += $(foreach t,$(CROSS_TARGETS),hotinline-$(t)-gcc \
 	hotinline-$(t)-g++ hotinline-$(t)-gcc-12 hotinline-$(t)-g++-12)
+# And the Clangs' (Debian 12's from 16 on).  Their LLVM plugin goes to
+# LLVM_PLUGINDIR, where hotinline-cc looks for it (../lib from BINDIR).
+CLANG_VERSIONS := 16 19 22
+CC_WRAPPER_NAMES += hotinline-clang hotinline-clang++ \
+	$(foreach v,$(CLANG_VERSIONS),hotinline-clang-$(v) hotinline-clang++-$(v))
+LLVM_PLUGINDIR ?= $(PREFIX)/lib/hotinline/llvm-$(CLANG_MAJOR)
 PROFILE_SRC := tools/hotinline-profile.c tools/profile-read.c \
 	tools/profile-names.c tools/profile-policy.c
 
@@ -100,7 +107,8 @@ BENCH_BIN := $(B)/bench_strategies
 BENCH_LOAD := $(B)/bench_load
 
 .PHONY: all check check-all check-real check-linux-arm64 bench fuzz install \
-	uninstall demo screenshot clean deb check-deb check-deb-forky
+	install-tools uninstall demo screenshot clean check-linux-clang deb \
+	check-deb check-deb-forky
 all: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 
 $(B):
@@ -125,6 +133,7 @@ $(PLUGIN): $(CORE_OBJ) $(PLUGIN_OBJ)
 XML_CFLAGS = $(shell $(PKG_CONFIG) --cflags libxml-2.0)
 XML_LIBS = $(shell $(PKG_CONFIG) --libs libxml-2.0)
 SUMMARY_SRC := tools/hotinline-summary.c tools/summary-sites.c \
+	tools/summary-read.c \
 	tools/summary-html.c
 $(SUMMARY_TOOL): $(SUMMARY_SRC) tools/summary.h tools/summary-sites.h \
 		$(CORE)/version.h | $(B)
@@ -173,7 +182,7 @@ $(FUZZ_BIN): testsuite/fuzz-policy.c $(CORE_SRC) $(wildcard $(CORE)/*.h)
 	clang -g -O1 -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=undefined -I$(CORE) $(IBERTY_CFLAGS) \
 		$(YAML_CFLAGS) $(XXHASH_CFLAGS) testsuite/fuzz-policy.c \
-		$(addprefix $(CORE)/,policy.c policy-load.c policy-image.c \
+		$(addprefix $(CORE)/,policy.c policy-load.c policy-image.c cxx-names.c \
 		suggest.c) -o $@ $(YAML_LIBS) \
 		$(IBERTY_LIBS)
 
@@ -216,10 +225,17 @@ check: $(PLUGIN) $(TEST_BIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 
 # Real libraries (xxHash, LZ4, zstd; fetched once into build/real-src):
 # forcing against their own always_inline, report places, surgical, output.
-# Not part of check.  REAL="lz4 O3" runs one library and setting.
+# Not part of check.  REAL="lz4 O3" runs one library and setting;
+# CLANG=clang-N runs them with that Clang and the LLVM plugin.
+ifeq ($(CLANG),)
 check-real: $(PLUGIN)
 	GCC=$(GCC) HOTINLINE_PLUGIN=$(abspath $(PLUGIN)) \
 	sh testsuite/real/run.sh $(REAL)
+else
+check-real: $(CLANG_PLUGIN)
+	GCC=$(CLANG) HOTINLINE_PLUGIN=$(abspath $(CLANG_PLUGIN)) \
+	sh testsuite/real/run.sh $(REAL)
+endif
 
 # The whole testsuite for every supported GCC: 12 and 11 here, 13 to 16
 # in a Debian testing chroot that tools/forky-chroot.sh makes (root).
@@ -235,10 +251,30 @@ check-linux-arm64:
 		$(abspath build/aarch64-linux-gnu-gcc-12/hotinline.so) \
 		aarch64-linux-gnu-gcc-12 $(LINUX_TARBALL) $(abspath build/linux)
 
-install: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
-	install -d $(DESTDIR)$(PLUGINDIR) $(DESTDIR)$(DATADIR)/policies \
-		$(DESTDIR)$(BINDIR)
+# Linux 6.1's lib/xarray.o for x86_64 built with Clang (LLVM=-N) and the
+# LLVM plugin: report places, report mode's code, forcing = the hand
+# annotation.  Needs Debian's linux-source-6.1.  CLANG=clang-16 by default.
+check-linux-clang:
+	$(MAKE) CLANG=$(or $(CLANG),clang-16)
+	sh testsuite/linux-clang-xarray.sh \
+		$(abspath build/$(or $(CLANG),clang-16)/hotinline.so) \
+		$(or $(CLANG),clang-16) $(LINUX_TARBALL) \
+		$(abspath build/linux-x86_64)
+
+# make install: the GCC plugin and the tools; make install CLANG=clang-N:
+# the LLVM plugin for that Clang and the tools.
+ifeq ($(CLANG),)
+install: install-tools $(PLUGIN)
+	install -d $(DESTDIR)$(PLUGINDIR)
 	install -m 755 $(PLUGIN) $(DESTDIR)$(PLUGINDIR)/hotinline.so
+else
+install: install-tools $(CLANG_PLUGIN)
+	install -d $(DESTDIR)$(LLVM_PLUGINDIR)
+	install -m 755 $(CLANG_PLUGIN) $(DESTDIR)$(LLVM_PLUGINDIR)/hotinline.so
+endif
+
+install-tools: $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
+	install -d $(DESTDIR)$(DATADIR)/policies $(DESTDIR)$(BINDIR)
 	install -m 755 $(SUMMARY_TOOL) $(DESTDIR)$(BINDIR)/hotinline-summary
 	install -m 755 $(PROFILE_TOOL) $(DESTDIR)$(BINDIR)/hotinline-profile
 	install -m 755 $(CC_WRAPPER) $(DESTDIR)$(BINDIR)/hotinline-cc
@@ -251,7 +287,12 @@ install: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 	install -m 644 man/*.7 $(DESTDIR)$(MANDIR)/man7/
 
 uninstall:
+ifeq ($(CLANG),)
 	rm -f $(DESTDIR)$(PLUGINDIR)/hotinline.so
+else
+	rm -rf $(DESTDIR)$(LLVM_PLUGINDIR)
+	-rmdir $(DESTDIR)$(PREFIX)/lib/hotinline 2>/dev/null
+endif
 	rm -f $(DESTDIR)$(BINDIR)/hotinline-summary
 	rm -f $(DESTDIR)$(BINDIR)/hotinline-profile
 	rm -f $(DESTDIR)$(BINDIR)/hotinline-cc

@@ -29,6 +29,14 @@ for gcc in gcc gcc-11; do
 	make -s GCC=$gcc build/gcc-$major/hotinline.so \
 		build/gcc-$major/bench_strategies build/gcc-$major/bench_load >&2
 done
+# The Clangs with an LLVM plugin: every clang-N, N >= 16, installed here.
+clangs=
+for n in $(seq 16 40); do
+	if command -v clang-$n > /dev/null && command -v llvm-config-$n > /dev/null; then
+		make -s CLANG=clang-$n build/clang-$n/hotinline.so >&2
+		clangs="$clangs clang-$n"
+	fi
+done
 major=$(gcc -dumpversion | cut -d. -f1)
 b=$top/build/gcc-$major
 plugin=$b/hotinline.so
@@ -101,6 +109,25 @@ out=$work/BENCHMARKS.md.new
 		echo "No libstdc++: its \`operator new\` and \`delete\` are cc1's own."
 	fi
 	echo
+	echo "## Compile-time cost with Clang"
+	echo
+	echo "The same rows for Clang and hotinline's LLVM plugin (\\`clang -cc1\\` alone,"
+	echo "as the driver runs it, on the same \\`mdb.c\\` and small unit at -O2). The"
+	echo "floor is a pass plugin that registers nothing."
+	for clang in $clangs; do
+		cmajor=$($clang -dumpversion | cut -d. -f1)
+		echo
+		echo "### $($clang --version | head -1)"
+		echo
+		sh testsuite/bench-clang.sh $clang "$top/build/clang-$cmajor/hotinline.so" \
+			"$mdb" "$work/compile-clang-$cmajor"
+		echo
+		echo "The small unit:"
+		echo
+		sh testsuite/bench-clang.sh $clang "$top/build/clang-$cmajor/hotinline.so" \
+			"$top/examples/zap_range.c" "$work/compile-clang-$cmajor-small" small
+	done
+	echo
 	echo "## Policy load"
 	echo
 	echo "\`testsuite/bench-load.c\` loads a generated policy (as above) with the"
@@ -166,6 +193,20 @@ out=$work/BENCHMARKS.md.new
 		HOTINLINE_SRCDIR=$top HOTINLINE_WORKDIR=$work/work-$major \
 		HOTINLINE_BENCH_MDB=$mdb build/gcc-$major/bench_strategies
 	done
+	echo
+	echo "## hotinline-summary at build scale"
+	echo
+	echo "\`hotinline-summary\` (text) and \`hotinline-summary --html\` over the"
+	echo "results of 1,000 and 10,000 synthetic units (\`testsuite/bench-summary.sh\`):"
+	echo "one real unit compiled with the plugin is the template, each copy naming"
+	echo "its own source file, so that the call sites of the shared header are"
+	echo "merged across units and the others grow with the build. Wall time and"
+	echo "peak RSS (\`/usr/bin/time\`), one run. Target: 10,000 units within 10 s"
+	echo "and 200 MB."
+	echo
+	make -s GCC=gcc build/gcc-$major/hotinline-summary >&2
+	sh testsuite/bench-summary.sh gcc "$plugin" "$b/hotinline-summary" \
+		"$work/summary" 1000 10000
 	echo
 	echo "## Real libraries: instructions per operation"
 	echo

@@ -14,6 +14,7 @@ main (void)
   srunner_add_suite (sr, policy_cache_suite ());
   srunner_add_suite (sr, suggest_suite ());
   srunner_add_suite (sr, profile_tool_suite ());
+  srunner_add_suite (sr, results_name_suite ());
   srunner_add_suite (sr, policy_files_suite ());
   srunner_add_suite (sr, plugin_load_suite ());
   srunner_add_suite (sr, samples_suite ());
@@ -24,6 +25,8 @@ main (void)
   srunner_add_suite (sr, distributed_suite ());
   srunner_add_suite (sr, html_report_suite ());
   srunner_add_suite (sr, policy_cache_e2e_suite ());
+  srunner_add_suite (sr, results_suite ());
+  srunner_add_suite (sr, cxx_names_suite ());
   srunner_run_all (sr, CK_NORMAL);
   int failed = srunner_ntests_failed (sr);
   srunner_free (sr);

@@ -403,7 +403,7 @@ START_TEST (test_qualified_cxx_member_is_reported)
   int calls = harness_count_calls (obj, "_ZN4ring6Buffer4stepE*");
   ck_assert_int_gt (calls, 0);
   ck_assert_uint_eq (count_reports (r.err, "warning"), (size_t) calls);
-  ck_assert_ptr_nonnull (strstr (r.err, "hot function 'step' not inlined "
+  ck_assert_ptr_nonnull (strstr (r.err, "hot function 'ring::Buffer::step' not inlined "
 				 "into 'use_all'"));
 }
 END_TEST

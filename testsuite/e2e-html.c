@@ -11,6 +11,7 @@
    puts in place.  */
 #define _GNU_SOURCE
 #include <check.h>
+#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -451,6 +452,167 @@ START_TEST (test_diff_says_the_callee_grew)
 }
 END_TEST
 
+/* A call GCC duplicated: 'mid' is inlined into three functions, each
+   copy keeping its call to 'leaf'.  */
+static const char duplicated_source[] =
+  "__attribute__ ((noinline)) static int leaf (int x) { return x * 5 + 3; }\n"
+  "static inline int mid (int x) { return leaf (x) + 1; }\n"
+  "int first (int x) { return mid (x); }\n"
+  "int second (int x) { return mid (x) * 2; }\n"
+  "int third (int x) { return mid (x) - 3; }\n";
+
+/* The page of a call written once and made into several calls by the
+   inliner gives their number, as the object code has them, and every
+   path each was inlined through (collapsed, the first line saying how
+   many).  */
+START_TEST (test_duplicated_call_shows_its_count_and_every_path)
+{
+  const char *dir = harness_tmpdir ();
+  const char *all = harness_write ("all.yaml", report_all);
+  harness_write ("dup.c", duplicated_source);
+  compile_unit (dir, "dup.c", "dup.o", all, "",
+		harness_fmt ("%s/results", dir));
+  int calls = harness_count_calls (harness_fmt ("%s/dup.o", dir), "leaf");
+  ck_assert_int_eq (calls, 3);
+  const char *out = harness_fmt ("%s/site", dir);
+  struct run r = harness_sh (harness_fmt ("%s --html %s %s/results",
+					  summary_tool (), out, dir));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  char *dom = rendered (source_page (out, "dup.c"));
+  ck_assert_msg (strstr (dom, harness_fmt ("(%d calls left here)", calls)),
+		 "%s", dom);
+  ck_assert_msg (strstr (dom, harness_fmt ("<summary>%d inline paths"
+					   "</summary>", calls)), "%s", dom);
+  static const char *const callers[] = { "first", "second", "third" };
+  for (int i = 0; i < 3; i++)
+    ck_assert_msg (strstr (dom, harness_fmt ("1 call inlined through: "
+					     "<code>mid</code> into <code>"
+					     "%s</code> at <a href=\"#L%d\">"
+					     "line %d</a>", callers[i], i + 3,
+					     i + 3)), "%s: %s", callers[i],
+		   dom);
+  /* One box for the line, not three.  */
+  ck_assert_uint_eq (count (dom, "called from <code class=\"caller\">mid"
+			    "</code> at line 2,"), 1);
+}
+END_TEST
+
+/* Every source page lists its call sites to jump to and gives the reason
+   of the policy entry; a build moved elsewhere is read with --source-dir
+   OLD=NEW, and without it the page says it cannot read the file.  */
+START_TEST (test_source_page_jump_list_entry_reason_and_moved_sources)
+{
+  const char *dir = harness_tmpdir ();
+  const char *build_dir = harness_fmt ("%s/container/src", dir);
+  harness_sh (harness_fmt ("mkdir -p %s", build_dir));
+  const char *policy = harness_write ("why.yaml",
+				      "version: 1\nfunctions:\n"
+				      "  - {name: leaf, action: report, "
+				      "reason: \"the parser's <inner> loop\"}\n"
+				      "  - {name: mid, action: report}\n");
+  FILE *f = fopen (harness_fmt ("%s/dup.c", build_dir), "w");
+  fputs (duplicated_source, f);
+  fclose (f);
+  compile_unit (build_dir, "dup.c", "dup.o", policy, "",
+		harness_fmt ("%s/results", dir));
+  /* The build's tree moves: the results still name the old place.  */
+  harness_sh (harness_fmt ("mv %s/container %s/moved", dir, dir));
+  const char *out = harness_fmt ("%s/site", dir);
+  struct run r = harness_sh (harness_fmt ("%s --html %s %s/results",
+					  summary_tool (), out, dir));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  char *dom = rendered (source_page (out, "dup.c"));
+  ck_assert_msg (strstr (dom, "Cannot read the source file"), "%s", dom);
+
+  r = harness_sh (harness_fmt ("%s --html %s --source-dir %s/container/=%s/"
+			       "moved %s/results", summary_tool (), out, dir,
+			       dir, dir));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  dom = rendered (source_page (out, "dup.c"));
+  ck_assert_msg (!strstr (dom, "Cannot read") && strstr (dom, "static inline "
+							  "int mid (int x)"),
+		 "%s", dom);
+  /* The page still names the file where the build had it.  */
+  ck_assert_ptr_nonnull (strstr (dom, harness_fmt ("%s/container/src/dup.c",
+						   dir)));
+  ck_assert_ptr_nonnull (strstr (dom, "hot because: the parser's &lt;inner"
+				 "&gt; loop"));
+  /* The jump list: the call to leaf on line 2, left, and the three calls
+     to mid, inlined, each linking to its box.  */
+  const char *jump = strstr (dom, "<p class=\"jump\">Call sites:");
+  ck_assert_msg (jump, "%s", dom);
+  const char *jump_end = strstr (jump, "</p>");
+  static const char *const links[] = {
+    "class=\"left\" href=\"#c1\">2&nbsp;leaf</a>",
+    "class=\"inlined\" href=\"#c2\">3&nbsp;mid</a>",
+    "class=\"inlined\" href=\"#c3\">4&nbsp;mid</a>",
+    "class=\"inlined\" href=\"#c4\">5&nbsp;mid</a>",
+  };
+  for (size_t i = 0; i < 4; i++)
+    {
+      const char *at = strstr (jump, links[i]);
+      ck_assert_msg (at && at < jump_end, "%s in %.*s", links[i],
+		     (int) (jump_end - jump), jump);
+      ck_assert_ptr_nonnull (strstr (dom, harness_fmt ("id=\"c%zu\"",
+						       i + 1)));
+    }
+  r = harness_sh (harness_fmt ("%s --html %s --source-dir nothing %s/results",
+			       summary_tool (), out, dir));
+  ck_assert_int_eq (r.status, 2);
+  ck_assert_ptr_nonnull (strstr (r.err, "--source-dir wants OLD=NEW"));
+}
+END_TEST
+
+/* A site written again into its directory is the new site only: no page
+   of the old one is left, nothing is left beside it, and a directory that
+   is not a site is never replaced.  */
+START_TEST (test_regenerated_site_leaves_no_stale_page)
+{
+  const char *dir = harness_tmpdir ();
+  const char *all = harness_write ("all.yaml", report_all);
+  harness_write ("dup.c", duplicated_source);
+  harness_write ("escape.c", escape_source);
+  const char *both = harness_fmt ("%s/both", dir);
+  const char *one = harness_fmt ("%s/one", dir);
+  compile_unit (dir, "dup.c", "dup.o", all, "", both);
+  compile_unit (dir, "escape.c", "escape.o", all, "", both);
+  compile_unit (dir, "dup.c", "dup.o", all, "", one);
+  const char *out = harness_fmt ("%s/site", dir);
+  struct run r = harness_sh (harness_fmt ("%s --html %s %s", summary_tool (),
+					  out, both));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  ck_assert_int_eq (harness_sh (harness_fmt ("grep -l '<h1>escape.c</h1>' "
+					     "%s/src/*", out)).status, 0);
+  struct run before = harness_sh (harness_fmt ("stat -c %%i %s", out));
+  r = harness_sh (harness_fmt ("%s --html %s/ %s", summary_tool (), out,
+			       one));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  /* The new site came in whole, as another directory.  */
+  struct run after = harness_sh (harness_fmt ("stat -c %%i %s", out));
+  ck_assert_str_ne (before.out, after.out);
+  r = harness_sh (harness_fmt ("ls %s/src; grep -c escape.c %s/index.html",
+			       out, out));
+  ck_assert_msg (!strstr (r.out, "escape") && strstr (r.out, "dup.c.html")
+		 && strstr (r.out, "\n0\n"), "%s", r.out);
+  r = harness_sh (harness_fmt ("ls -A %s", dir));
+  ck_assert_msg (!strstr (r.out, ".site."), "left beside the site: %s",
+		 r.out);
+  char *index = rendered (harness_fmt ("%s/index.html", out));
+  ck_assert_ptr_nonnull (strstr (index, "1 unit "));
+
+  /* Not a site: refused, untouched.  */
+  harness_sh (harness_fmt ("mkdir -p %s/mine", dir));
+  harness_write ("mine/notes.txt", "keep me\n");
+  r = harness_sh (harness_fmt ("%s --html %s/mine %s", summary_tool (), dir,
+			       one));
+  ck_assert_int_eq (r.status, 2);
+  ck_assert_msg (strstr (r.err, "mine exists and is not a site written by "
+			 "hotinline-summary"), "%s", r.err);
+  r = harness_sh (harness_fmt ("ls -A %s/mine", dir));
+  ck_assert_str_eq (r.out, "notes.txt\n");
+}
+END_TEST
+
 /* Each tool says how to use it and its version, the plugin's.  */
 static const struct
 {
@@ -486,6 +648,116 @@ START_TEST (test_tools_answer_help_and_version)
   r = harness_sh (harness_fmt ("%s --no-such-option x", tool));
   ck_assert_int_ne (r.status, 0);
   ck_assert_msg (strstr (r.err, tools[_i].name), "%s", r.err);
+}
+END_TEST
+
+static int
+compare_words (const void *a, const void *b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+/* The options named in TEXT ("--name" or "-x" standing alone, not
+   "-fplugin=..."), each once, sorted, one a line.  */
+static const char *
+options_in (const char *text)
+{
+  regex_t re;
+  ck_assert_int_eq (regcomp (&re, "(^|[^[:alnum:]-])(--[a-z][a-z-]*[a-z]|"
+			     "-[a-zA-Z])($|[^[:alnum:]=-])",
+			     REG_EXTENDED | REG_NEWLINE), 0);
+  const char *words[256];
+  size_t n = 0;
+  regmatch_t m[4];
+  for (const char *p = text; n < 256 && regexec (&re, p, 4, m, 0) == 0;
+       p += m[2].rm_eo)
+    words[n++] = harness_fmt ("%.*s", (int) (m[2].rm_eo - m[2].rm_so),
+			      p + m[2].rm_so);
+  regfree (&re);
+  qsort (words, n, sizeof *words, compare_words);
+  const char *list = "";
+  for (size_t i = 0; i < n; i++)
+    if (!i || strcmp (words[i], words[i - 1]) != 0)
+      list = harness_fmt ("%s%s\n", list, words[i]);
+  return list;
+}
+
+/* The man page source of TOOL with "\-" as "-" and fonts removed.  */
+static const char *
+man_source (const char *tool)
+{
+  char *text = harness_read (harness_src (harness_fmt ("man/%s.1", tool)),
+			     NULL);
+  ck_assert_msg (text, "no man page for %s", tool);
+  char *w = text;
+  for (const char *r = text; *r;)
+    if (r[0] == '\\' && r[1] == '-')
+      *w++ = '-', r += 2;
+    else if (r[0] == '\\' && r[1] == 'f' && r[2])
+      r += 3;
+    else
+      *w++ = *r++;
+  *w = '\0';
+  return text;
+}
+
+/* A tool's options are those its man page lists, no more and no fewer:
+   the tag lines of the man page's OPTIONS against --help.  For the
+   wrapper, also every name make install links to it.  */
+START_TEST (test_man_pages_list_the_options_of_help)
+{
+  const char *tool = getenv (tools[_i].env);
+  ck_assert_msg (tool, "%s not set", tools[_i].env);
+  struct run r = harness_sh (harness_fmt ("%s --help", tool));
+  ck_assert_int_eq (r.status, 0);
+  /* The synopsis lines and the option column of the option lines, not
+     the prose ("perf report --stdio output").  */
+  const char *lines = "";
+  for (char *save = NULL, *l = strtok_r (r.out, "\n", &save); l;
+       l = strtok_r (NULL, "\n", &save))
+    {
+      const char *text = l + strspn (l, " ");
+      if (*text == '-')
+	lines = harness_fmt ("%s%.*s\n", lines, (int) (strstr (text, "  ")
+							? strstr (text, "  ")
+							  - text
+							: strlen (text)),
+			     text);
+      else if (strncmp (l, "usage: ", 7) == 0
+	       || strncmp (text, tools[_i].name, strlen (tools[_i].name))
+		  == 0)
+	lines = harness_fmt ("%s%s\n", lines, l);
+    }
+  const char *help = options_in (lines);
+  ck_assert_str_ne (help, "");
+  const char *man = man_source (tools[_i].name);
+  const char *section = strstr (man, "\n.SH OPTIONS");
+  ck_assert_msg (section, "man %s: no OPTIONS", tools[_i].name);
+  const char *end = strstr (section + 1, "\n.SH ");
+  const char *tags = "";
+  for (const char *p = section; (p = strstr (p, "\n.TP\n")) && p < end;
+       p += 4)
+    tags = harness_fmt ("%s%.*s\n", tags, (int) strcspn (p + 5, "\n"),
+			p + 5);
+  ck_assert_msg (strcmp (options_in (tags), help) == 0,
+		 "man %s lists the options\n%s--help lists\n%s",
+		 tools[_i].name, options_in (tags), help);
+
+  if (strcmp (tools[_i].name, "hotinline-cc") != 0)
+    return;
+  const char *dest = harness_tmpdir ();
+  r = harness_sh (harness_fmt ("make -s -C %s GCC=%s DESTDIR=%s PREFIX=/hi "
+			       "install >/dev/null && cd %s/hi/bin && "
+			       "find . -type l -lname hotinline-cc | sort",
+			       harness_srcdir (), harness_gcc (), dest, dest));
+  ck_assert_msg (r.status == 0 && r.out[0], "%s", r.err);
+  size_t links = 0;
+  for (char *save = NULL, *p = strtok_r (r.out, "\n", &save); p;
+       p = strtok_r (NULL, "\n", &save), links++)
+    ck_assert_msg (strstr (man, harness_fmt ("%s,", p + 2))
+		   || strstr (man, harness_fmt ("%s\n", p + 2)),
+		   "man hotinline-cc does not name %s", p + 2);
+  ck_assert_uint_gt (links, 10);
 }
 END_TEST
 
@@ -526,12 +798,18 @@ html_report_suite (void)
   tcase_add_test (tc, test_results_text_is_escaped);
   tcase_add_test (tc, test_diff_site_lists_regressions_first);
   tcase_add_test (tc, test_diff_says_the_callee_grew);
+  tcase_add_test (tc, test_duplicated_call_shows_its_count_and_every_path);
+  tcase_add_test (tc, test_regenerated_site_leaves_no_stale_page);
+  tcase_add_test (tc,
+		  test_source_page_jump_list_entry_reason_and_moved_sources);
   suite_add_tcase (s, tc);
   tc = tcase_create ("Tools");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_loop_test (tc, test_tools_answer_help_and_version, 0,
 		       sizeof tools / sizeof *tools);
   tcase_add_test (tc, test_man_pages_are_installed);
+  tcase_add_loop_test (tc, test_man_pages_list_the_options_of_help, 0,
+		       sizeof tools / sizeof *tools);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "policy.h"
+#include "cxx-names.h"
 #include "policy-internal.h"
 #include "suggest.h"
 #include "unit-suites.h"
@@ -2416,6 +2417,142 @@ START_TEST (test_absolute_path_pattern_matches_the_same_path)
 }
 END_TEST
 
+/* C++ names.  */
+
+/* NAME in the canonical spelling, owned by the test.  */
+static const char *
+normal (const char *name)
+{
+  char *n = cxx_name_normalize (name);
+  const char *copy = fmt ("%s", n);
+  free (n);
+  return copy;
+}
+
+START_TEST (test_cxx_spaces_and_arithmetic_types_have_one_spelling)
+{
+  ck_assert_str_eq (normal ("ns::parser::parse(const unsigned char *, "
+			    "long unsigned int, bool)"),
+		    "ns::parser::parse(const unsigned char*, unsigned long, "
+		    "bool)");
+  ck_assert_str_eq (normal ("f(unsigned long int)"), "f(unsigned long)");
+  ck_assert_str_eq (normal ("f(unsigned)"), "f(unsigned int)");
+  ck_assert_str_eq (normal ("f(short int, long long int, signed int)"),
+		    "f(short, long long, int)");
+  ck_assert_str_eq (normal ("f(long unsigned long)"),
+		    "f(unsigned long long)");
+  /* Distinct types stay distinct.  */
+  ck_assert_str_eq (normal ("f(signed char, char, long double)"),
+		    "f(signed char, char, long double)");
+  ck_assert_str_eq (normal ("V<V<int> >::get"), "V<V<int>>::get");
+  ck_assert_str_eq (normal ("operator new [](unsigned long)"),
+		    "operator new[](unsigned long)");
+  ck_assert_str_eq (normal ("S::operator bool() const"),
+		    "S::operator bool() const");
+  /* A word that only starts like a type keyword is a name.  */
+  ck_assert_str_eq (normal ("f(longest, unsignedness)"),
+		    "f(longest, unsignedness)");
+}
+END_TEST
+
+START_TEST (test_cxx_anonymous_namespace_has_both_spellings)
+{
+  ck_assert_str_eq (normal ("ns::(anonymous namespace)::S::walk<false>"),
+		    "ns::{anonymous}::S::walk<false>");
+  struct policy *p = load_ok ("version: 1\nfunctions:\n"
+			      "  - name: \"ns::(anonymous namespace)::f\"\n");
+  ck_assert_ptr_nonnull (policy_lookup (p, "ns::{anonymous}::f", NULL,
+					NULL));
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_cxx_operators_need_no_escapes)
+{
+  ck_assert (name_matches ("ns::S::operator[]", "ns::S::operator[]"));
+  ck_assert (!name_matches ("ns::S::operator[]", "ns::S::operatorx"));
+  ck_assert (name_matches ("ns::S::operator()", "ns::S::operator()"));
+  ck_assert (name_matches ("ns::S::operator*", "ns::S::operator*"));
+  ck_assert (!name_matches ("ns::S::operator*", "ns::S::operator+"));
+  ck_assert (!name_matches ("ns::S::operator*", "ns::S::operator*="));
+  ck_assert (name_matches ("operator<", "operator<"));
+  ck_assert (!name_matches ("operator<", "operator<="));
+  ck_assert (name_matches ("operator?", "operator?"));
+  ck_assert (!name_matches ("operator?", "operator+"));
+  /* Wildcards before the operator still work.  */
+  ck_assert (name_matches ("*::operator[]", "ns::S::operator[]"));
+  ck_assert (!name_matches ("*::operator[]", "ns::S::operator()"));
+  ck_assert (name_matches ("ns::*::operator*", "ns::V<int>::operator*"));
+  ck_assert (!name_matches ("ns::*::operator*", "ns::V<int>::operator->"));
+  /* A name that only contains the word is a glob as before.  */
+  ck_assert (name_matches ("my_operator*", "my_operator_add"));
+  struct policy *p = load_ok ("version: 1\nfunctions:\n"
+			      "  - name: \"ns::S::operator[]\"\n"
+			      "  - name: \"operator()\"\n");
+  ck_assert_uint_eq (found_line (p, "ns::S::operator[]", NULL, NULL), 3);
+  ck_assert_uint_eq (found_line (p, "operator()", NULL, NULL), 4);
+  ck_assert_uint_eq (found_line (p, "operator(", NULL, NULL), 0);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_cxx_parameter_list_is_literal_and_selects_an_overload)
+{
+  struct policy *p
+    = load_ok ("version: 1\nfunctions:\n"
+	       "  - name: \"ns::parser::parse(const unsigned char *, "
+	       "unsigned long, bool)\"\n"
+	       "  - name: \"ns::*::get(char*) const\"\n");
+  /* As GCC prints it, canonical spelling.  */
+  const char *gcc = normal ("ns::parser::parse(const unsigned char*, "
+			    "long unsigned int, bool)");
+  ck_assert_uint_eq (found_line (p, gcc, NULL, NULL), 3);
+  ck_assert_uint_eq (found_line (p, normal ("ns::parser::parse(const "
+					    "char*, long unsigned int, "
+					    "bool)"), NULL, NULL), 0);
+  ck_assert_uint_eq (found_line (p, "ns::parser::parse", NULL, NULL), 0);
+  /* The '*' of the parameter list is a pointer, the first a wildcard.  */
+  ck_assert_uint_eq (found_line (p, normal ("ns::V<int>::get(char*) const"),
+				 NULL, NULL), 4);
+  ck_assert_uint_eq (found_line (p, normal ("ns::V<int>::get(char&) const"),
+				 NULL, NULL), 0);
+  ck_assert_uint_eq (found_line (p, normal ("ns::V<int>::get(char*)"),
+				 NULL, NULL), 0);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_cxx_variadic_and_templates_are_not_clone_suffixes)
+{
+  ck_assert_uint_eq (policy_base_name_length ("f(int, ...)"), 11);
+  ck_assert_uint_eq (policy_base_name_length ("f<1.5e+0>"), 9);
+  ck_assert_uint_eq (policy_base_name_length ("walk.constprop.0"), 4);
+  ck_assert_uint_eq (policy_base_name_length ("_ZN2ns1S4walkEv.isra.0"), 15);
+  ck_assert_uint_eq (policy_base_name_length ("f()::<lambda()>::operator()"),
+		     27);
+}
+END_TEST
+
+START_TEST (test_cxx_lambda_scope_names_match_themselves)
+{
+  const char *name = "use(ns::S&, ns::V<int>&)::<lambda(int)>::operator()";
+  ck_assert (name_matches (name, name));
+  ck_assert (name_matches ("use(*)::<lambda(int)>::operator()", name));
+  ck_assert (name_matches ("use(char*)::<lambda()>::operator()",
+			   "use(char*)::<lambda()>::operator()"));
+}
+END_TEST
+
+START_TEST (test_cxx_bad_glob_before_an_operator_is_still_reported)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions:\n"
+		      "  - name: \"ns::[S::operator[]\"\n",
+		      DOC ":3:11: bad function name 'ns::[S::operator[]': '[' "
+		      "starts a character class that is never closed");
+}
+END_TEST
+
 Suite *
 policy_lookup_suite (void)
 {
@@ -2434,6 +2571,17 @@ policy_lookup_suite (void)
   tcase_add_test (tc, test_path_without_slash_matches_the_last_component);
   tcase_add_test (tc, test_path_with_slash_matches_trailing_whole_components);
   tcase_add_test (tc, test_path_wildcards_do_not_cross_slashes);
+  suite_add_tcase (s, tc);
+
+  tc = tcase_create ("C++ names");
+  tcase_add_test (tc, test_cxx_spaces_and_arithmetic_types_have_one_spelling);
+  tcase_add_test (tc, test_cxx_anonymous_namespace_has_both_spellings);
+  tcase_add_test (tc, test_cxx_operators_need_no_escapes);
+  tcase_add_test (tc,
+		  test_cxx_parameter_list_is_literal_and_selects_an_overload);
+  tcase_add_test (tc, test_cxx_variadic_and_templates_are_not_clone_suffixes);
+  tcase_add_test (tc, test_cxx_lambda_scope_names_match_themselves);
+  tcase_add_test (tc, test_cxx_bad_glob_before_an_operator_is_still_reported);
   suite_add_tcase (s, tc);
 
   tc = tcase_create ("Lookup");

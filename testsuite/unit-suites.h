@@ -10,5 +10,6 @@ Suite *policy_lookup_suite (void);
 Suite *policy_cache_suite (void);
 Suite *suggest_suite (void);
 Suite *profile_tool_suite (void);
+Suite *results_name_suite (void);
 
 #endif /* HOTINLINE_UNIT_SUITES_H */

@@ -1,14 +1,18 @@
 #!/bin/sh
-# The whole testsuite for every GCC hotinline supports: those this machine
-# has (Debian 12: GCC 12 and 11, and GCC 12 for aarch64 and ppc64le), and
-# GCC 13 to 16 in a Debian testing chroot (tools/forky-chroot.sh, made on
-# the first run; needs root).  Each run's output goes to build/check-all/gcc-N.log; the closing
-# lines give the count and time of each.  Fails when any run fails.
+# The whole testsuite for every compiler hotinline supports: the GCCs this
+# machine has (Debian 12: GCC 12 and 11, and GCC 12 for aarch64 and
+# ppc64le), GCC 13 to 16 in a Debian testing chroot (tools/forky-chroot.sh,
+# made on the first run; needs root), and the Clangs 16 and later this
+# machine has, with the LLVM plugin.  Each run's output goes to
+# build/check-all/COMPILER.log; the closing lines give the count and time
+# of each.  Fails when any run fails.
 #
 # HOTINLINE_HOST_GCCS    GCCs of this machine (default: gcc-12 gcc-11 and
 #                        the GCC 12 cross compilers for aarch64, ppc64le)
 # HOTINLINE_CHROOT_GCCS  GCCs run in the chroot (default: 13 to 16;
 #                        empty: no chroot)
+# HOTINLINE_CLANGS       Clangs whose LLVM plugin is tested (default: every
+#                        clang-N, N >= 16, that has its llvm-config-N)
 # HOTINLINE_CHECK_LOGS   where the logs go (build/check-all)
 # HOTINLINE_CHECK_JOBS   how many GCCs are tested at once (default: the
 #                        number of CPUs; each run is one process at a time)
@@ -17,6 +21,16 @@ cd "$(dirname "$0")/.."
 MAKE=${MAKE:-make}
 HOST_GCCS=${HOTINLINE_HOST_GCCS-gcc-12 gcc-11 aarch64-linux-gnu-gcc-12 powerpc64le-linux-gnu-gcc-12}
 CHROOT_GCCS=${HOTINLINE_CHROOT_GCCS-gcc-13 gcc-14 gcc-15 gcc-16}
+if [ -z "${HOTINLINE_CLANGS+set}" ]; then
+	HOTINLINE_CLANGS=
+	for n in $(seq 16 40); do
+		if command -v "clang-$n" > /dev/null &&
+			command -v "llvm-config-$n" > /dev/null; then
+			HOTINLINE_CLANGS="$HOTINLINE_CLANGS clang-$n"
+		fi
+	done
+fi
+CLANGS=$HOTINLINE_CLANGS
 LOGS=${HOTINLINE_CHECK_LOGS:-build/check-all}
 mkdir -p "$LOGS"
 SUMMARY=$LOGS/summary
@@ -54,6 +68,9 @@ runs=
 for gcc in $HOST_GCCS; do
 	runs="$runs $gcc:host"
 done
+for clang in $CLANGS; do
+	runs="$runs $clang:clang"
+done
 if [ -n "$CHROOT_GCCS" ]; then
 	start=$(date +%s)
 	if sh tools/forky-chroot.sh create; then
@@ -80,6 +97,8 @@ stream() {
 			if [ "$where" = chroot ]; then
 				run "$gcc" chroot sh tools/forky-chroot.sh run \
 					make check GCC="$gcc"
+			elif [ "$where" = clang ]; then
+				run "$gcc" host $MAKE check CLANG="$gcc"
 			else
 				run "$gcc" host $MAKE check GCC="$gcc"
 			fi
@@ -98,6 +117,6 @@ done
 for pid in $pids; do
 	wait "$pid" || failed=1
 done
-echo "=== make check-all: per GCC"
+echo "=== make check-all: per compiler"
 cat "$SUMMARY"
 exit $failed

@@ -14,6 +14,15 @@
    renamed to match (-fplugin-arg-hotinline12-...), since GCC names a
    plugin after its file.
 
+   For Clang (a COMPILER named clang, clang++, clang-N or clang++-N) the
+   same arguments work: Clang loads a plugin by path and hotinline's twice,
+   as a front-end plugin, which takes the -fplugin-arg-hotinline-* arguments
+   as they are, and as a pass plugin, which does the work.  So
+   -fplugin=hotinline, or nothing, becomes -fplugin=P -fpass-plugin=P, P
+   being the plugin built for that Clang's LLVM, installed beside this
+   program in ../lib/hotinline/llvm-N/hotinline.so (HOTINLINE_LLVM_PLUGIN
+   names another file).
+
    The point is a command line without -fplugin=: distccd refuses every
    job that has one, but runs "distcc hotinline-gcc-12 ...", and the
    plugin is loaded on the server, where hotinline-gcc-12 runs.  */
@@ -25,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "version.h"
@@ -153,6 +163,133 @@ plugin_option (char **args, int n, int *at)
   return opt;
 }
 
+/* Whether COMPILER is a Clang driver: clang, clang++, clang-N, clang++-N,
+   by name or path.  */
+static bool
+is_clang (const char *compiler)
+{
+  return starts_with (base_name (compiler), "clang");
+}
+
+/* The LLVM major version of the Clang COMPILER: from its name
+   (clang-16), otherwise from COMPILER -dumpversion.  0 when unknown.  */
+static int
+llvm_major (const char *compiler)
+{
+  const char *dash = strrchr (base_name (compiler), '-');
+  if (dash && dash[1] >= '1' && dash[1] <= '9'
+      && strspn (dash + 1, "0123456789") == strlen (dash + 1))
+    return atoi (dash + 1);
+  int fds[2];
+  if (pipe (fds) != 0)
+    return 0;
+  pid_t pid = fork ();
+  if (pid == 0)
+    {
+      dup2 (fds[1], STDOUT_FILENO);
+      close (fds[0]);
+      close (fds[1]);
+      execlp (compiler, compiler, "-dumpversion", (char *) NULL);
+      _exit (127);
+    }
+  close (fds[1]);
+  char version[32] = "";
+  ssize_t got = pid > 0 ? read (fds[0], version, sizeof version - 1) : -1;
+  close (fds[0]);
+  int status;
+  if (pid > 0)
+    waitpid (pid, &status, 0);
+  return got > 0 ? atoi (version) : 0;
+}
+
+/* The hotinline plugin for COMPILER, a Clang (malloc'd), or NULL after
+   saying why there is none.  */
+static char *
+llvm_plugin (const char *compiler)
+{
+  const char *env = getenv ("HOTINLINE_LLVM_PLUGIN");
+  if (env && *env)
+    return strdup (env);
+  int major = llvm_major (compiler);
+  if (major == 0)
+    {
+      fprintf (stderr, "hotinline-cc: cannot tell which LLVM '%s' is "
+	       "(it did not answer -dumpversion); set HOTINLINE_LLVM_PLUGIN "
+	       "to its hotinline.so\n", compiler);
+      return NULL;
+    }
+  char self[PATH_MAX];
+  if (!realpath ("/proc/self/exe", self))
+    return NULL;
+  *strrchr (self, '/') = '\0';
+  char *file;
+  if (asprintf (&file, "%s/../lib/hotinline/llvm-%d/hotinline.so", self,
+		major) < 0)
+    return NULL;
+  char *real = realpath (file, NULL);
+  if (!real)
+    fprintf (stderr, "hotinline-cc: no hotinline plugin for LLVM %d: %s: "
+	     "%s; install it with make install CLANG=clang-%d\n", major,
+	     file, strerror (errno), major);
+  free (file);
+  return real;
+}
+
+/* Whether ARG loads hotinline into Clang: as a pass plugin, or by the
+   short name GCC takes (-fplugin=hotinline, which Clang cannot).  */
+static bool
+clang_loads_hotinline (const char *arg, bool *short_name)
+{
+  *short_name = strcmp (arg, "-fplugin=hotinline") == 0;
+  return *short_name || (starts_with (arg, "-fpass-plugin=")
+			 && starts_with (base_name (arg), "hotinline"));
+}
+
+/* ARGS (N of them) for Clang: the plugin loaded both ways right before
+   the first -fplugin-arg-hotinline-*, or in place of -fplugin=hotinline.
+   A new array of *N arguments, NULL after saying why not.  */
+static char **
+clang_args (const char *compiler, char **args, int *n)
+{
+  int at = -1;
+  for (int i = 0; i < *n; i++)
+    {
+      bool short_name;
+      if (clang_loads_hotinline (args[i], &short_name))
+	{
+	  if (!short_name)
+	    return args;
+	  at = i;
+	  break;
+	}
+      if (at < 0 && starts_with (args[i], plugin_arg))
+	at = i;
+    }
+  if (at < 0)
+    return args;
+  char *plugin = llvm_plugin (compiler);
+  if (!plugin)
+    return NULL;
+  bool replace = strcmp (args[at], "-fplugin=hotinline") == 0;
+  char **out = calloc (*n + 2, sizeof *out);
+  int k = 0;
+  for (int i = 0; i < *n; i++)
+    {
+      if (i == at)
+	{
+	  if (asprintf (&out[k++], "-fplugin=%s", plugin) < 0
+	      || asprintf (&out[k++], "-fpass-plugin=%s", plugin) < 0)
+	    return NULL;
+	  if (replace)
+	    continue;
+	}
+      out[k++] = args[i];
+    }
+  *n = k;
+  free (plugin);
+  return out;
+}
+
 /* Whether PATH is this very program: a link named like a compiler that
    leads back here would otherwise exec us forever.  */
 static bool
@@ -226,10 +363,17 @@ run (const char *compiler, char **args, int n)
       return err == ELOOP ? 2 : 127;
     }
 
-  if (!rename_plugin_args (args, n))
+  int at = -1;
+  char *opt = NULL;
+  if (is_clang (compiler))
+    {
+      if (!(args = clang_args (compiler, args, &n)))
+	return 2;
+    }
+  else if (!rename_plugin_args (args, n))
     return 2;
-  int at;
-  char *opt = plugin_option (args, n, &at);
+  else
+    opt = plugin_option (args, n, &at);
   char **argv = calloc (n + 3, sizeof *argv);
   if (!argv)
     return 127;

@@ -13,11 +13,22 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 #include <libxml/entities.h>
 
 #include "summary-sites.h"
+
+static void
+die_usage (const char *what)
+{
+  fprintf (stderr, "hotinline-summary: %s\n", what);
+  exit (2);
+}
 
 static void
 fail (const char *what, const char *path)
@@ -57,6 +68,11 @@ page_name (const struct sites *s, size_t i)
   return name;
 }
 
+/* The first line of every page, so that an existing directory is
+   replaced only when it holds a site made here.  */
+static const char generator[] = "<meta name=\"generator\" "
+  "content=\"hotinline-summary\">";
+
 static const char style[] =
   "body{font:14px/1.45 system-ui,sans-serif;margin:1.5em;color:#1d1d1d}"
   "h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.6em}"
@@ -81,13 +97,17 @@ static const char style[] =
   ".verdict{font-weight:600;text-transform:uppercase;font-size:.85em}"
   ".hint,.chain,.story{color:#444}.story{font-weight:600}"
   ".missing{background:#fff3cd;padding:6px 10px}"
-  ".totals{font-size:1.05em}";
+  ".totals{font-size:1.05em}"
+  ".jump a{white-space:nowrap;margin-right:.4em}"
+  ".jump a.left{color:#b00020}.jump a.inlined{color:#1b7d2b}"
+  ".entry-reason{color:#444;font-style:italic}";
 
 static void
 page_start (FILE *f, const char *title_text, const char *subtitle)
 {
   fputs ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
-	 "<meta charset=\"utf-8\">\n<title>", f);
+	 "<meta charset=\"utf-8\">\n", f);
+  fprintf (f, "%s\n<title>", generator);
   put_text (f, title_text);
   fprintf (f, " - hotinline</title>\n<style>%s</style>\n</head>\n<body>\n",
 	   style);
@@ -126,6 +146,9 @@ put_verdict (FILE *f, const struct site *site)
   if (site->left && site->inlined)
     fprintf (f, " <span class=\"mixed\">(%d of %d calls left)</span>",
 	     site->left, site->left + site->inlined);
+  else if (site->left > 1)
+    fprintf (f, " <span class=\"count\">(%d calls left here)</span>",
+	     site->left);
   if (site->change > 0)
     fputs (" <span class=\"change\">was inlined in the old build</span>", f);
   else if (site->change < 0)
@@ -140,9 +163,58 @@ site_class (const struct site *site)
 	 : site->left ? "left" : "inlined";
 }
 
+/* GCC's reasons for the calls left at SITE, each in a div after PREFIX.  */
+static void
+put_reasons (FILE *f, const struct site *site, const char *prefix)
+{
+  if (!site->left)
+    return;
+  fprintf (f, "<div class=\"reason\">%s", prefix);
+  put_text (f, site->reason);
+  fputs ("</div>", f);
+  const char *reason;
+  json_t *v;
+  json_object_foreach (site->other_reasons, reason, v)
+    {
+      fprintf (f, "<div class=\"reason\">%s", prefix);
+      put_text (f, reason);
+      fputs ("</div>", f);
+    }
+}
+
+/* The chain of functions CHAIN a call of SITE was inlined through, with
+   its number of calls when CALLS is not 0.  */
+static void
+put_chain (FILE *f, const struct site *site, json_t *chain, long long calls)
+{
+  fputs ("<div class=\"chain\">", f);
+  if (calls)
+    fprintf (f, "%lld call%s ", calls, calls == 1 ? "" : "s");
+  fputs ("inlined through: ", f);
+  for (size_t k = 0; k < json_array_size (chain); k++)
+    {
+      json_t *step = json_array_get (chain, k);
+      fputs (k ? " &rarr; <code>" : "<code>", f);
+      put_text (f, str (step, "function"));
+      fputs ("</code> into <code>", f);
+      put_text (f, str (step, "into"));
+      fputs ("</code> at ", f);
+      if (strcmp (str (step, "file"), site->file) == 0)
+	fprintf (f, "<a href=\"#L%lld\">line %lld</a>",
+		 num (step, "line", 0), num (step, "line", 0));
+      else
+	{
+	  put_text (f, str (step, "file"));
+	  fprintf (f, ":%lld", num (step, "line", 0));
+	}
+    }
+  fputs ("</div>", f);
+}
+
 /* The call site SITE (number I) on its source page.  */
 static void
-put_call (FILE *f, const struct site *site, size_t i)
+put_call (FILE *f, const struct sites *s, const struct site *site,
+	  size_t i)
 {
   fprintf (f, "<div class=\"call %s\" id=\"c%zu\">", site_class (site),
 	   i + 1);
@@ -154,18 +226,18 @@ put_call (FILE *f, const struct site *site, size_t i)
   put_text (f, site->caller);
   fprintf (f, "</code> at line %lld, column %lld", site->line,
 	   site->column);
-  const char *reason;
-  json_t *v;
-  json_object_foreach (site->reasons, reason, v)
+  json_t *why = json_object_get (s->entry_reasons, site->entry);
+  if (why)
     {
-      fputs ("<div class=\"reason\">GCC: ", f);
-      put_text (f, reason);
+      fputs ("<div class=\"entry-reason\">hot because: ", f);
+      put_text (f, json_string_value (why));
       fputs ("</div>", f);
     }
-  if (site->left_call && json_object_get (site->left_call, "hint"))
+  put_reasons (f, site, "GCC: ");
+  if (site->hint)
     {
       fputs ("<div class=\"hint\">hint: ", f);
-      put_text (f, str (site->left_call, "hint"));
+      put_text (f, site->hint);
       fputs ("</div>", f);
     }
   if (site->story)
@@ -174,29 +246,32 @@ put_call (FILE *f, const struct site *site, size_t i)
       put_text (f, site->story);
       fputs ("</div>", f);
     }
-  json_t *chain = json_object_get (site->left_call, "chain");
-  if (json_array_size (chain))
+  /* GCC may duplicate one call into many, each reached through its own
+     inline path: every path, collapsed when there are several.  */
+  size_t n_chains;
+  char **keys = sorted_keys (site->chains, &n_chains);
+  size_t paths = n_chains + (site->direct > 0) + (site->more_chains > 0);
+  bool several = paths > 1;
+  if (several)
+    fprintf (f, "<details class=\"chains\"><summary>%s%zu inline paths"
+	     "</summary>", site->more_chains ? "more than " : "",
+	     paths - (site->more_chains > 0));
+  if (site->direct && several)
+    fprintf (f, "<div class=\"chain\">%d call%s not inside inlined code"
+	     "</div>", site->direct, site->direct == 1 ? "" : "s");
+  for (size_t k = 0; k < n_chains; k++)
     {
-      fputs ("<div class=\"chain\">inlined through: ", f);
-      for (size_t k = 0; k < json_array_size (chain); k++)
-	{
-	  json_t *step = json_array_get (chain, k);
-	  fputs (k ? " &rarr; <code>" : "<code>", f);
-	  put_text (f, str (step, "function"));
-	  fputs ("</code> into <code>", f);
-	  put_text (f, str (step, "into"));
-	  fputs ("</code> at ", f);
-	  if (strcmp (str (step, "file"), site->file) == 0)
-	    fprintf (f, "<a href=\"#L%lld\">line %lld</a>",
-		     num (step, "line", 0), num (step, "line", 0));
-	  else
-	    {
-	      put_text (f, str (step, "file"));
-	      fprintf (f, ":%lld", num (step, "line", 0));
-	    }
-	}
-      fputs ("</div>", f);
+      json_t *c = json_object_get (site->chains, keys[k]);
+      put_chain (f, site, json_array_get (c, 0),
+		 several ? json_integer_value (json_array_get (c, 1)) : 0);
+      free (keys[k]);
     }
+  free (keys);
+  if (site->more_chains)
+    fprintf (f, "<div class=\"chain\">%d more call%s through other paths"
+	     "</div>", site->more_chains, site->more_chains == 1 ? "" : "s");
+  if (several)
+    fputs ("</details>", f);
   fputs ("</div>\n", f);
 }
 
@@ -223,6 +298,25 @@ read_lines (const char *path, size_t *n)
   return lines;
 }
 
+/* Where to read the source file PATH: under NEW for the first
+   --source-dir OLD=NEW whose OLD is a directory prefix of PATH (a build
+   made in a container or on a build server, viewed elsewhere).  */
+static char *
+source_location (const struct sites *s, const char *path)
+{
+  for (size_t i = 0; i < s->n_source_dirs; i++)
+    {
+      const char *map = s->source_dirs[i], *eq = strchr (map, '=');
+      size_t len = eq - map;
+      while (len > 1 && map[len - 1] == '/')
+	len--;
+      if (strncmp (path, map, len) == 0
+	  && (path[len] == '/' || path[len] == '\0'))
+	return summary_format ("%s%s", eq + 1, path + len);
+    }
+  return strdup (path);
+}
+
 /* The page of source file P: its lines, each hot call site below its
    line.  */
 static void
@@ -230,11 +324,7 @@ write_source_page (const char *out, const struct sites *s, size_t p)
 {
   char *name = page_name (s, p);
   FILE *f = open_page (out, name);
-  size_t first = 0, end;
-  while (first < s->n && s->v[first].page != (int) p)
-    first++;
-  for (end = first; end < s->n && s->v[end].page == (int) p; end++)
-    ;
+  size_t first = s->page_start[p], end = s->page_start[p + 1];
   int left = 0, inlined = 0;
   for (size_t i = first; i < end; i++)
     s->v[i].left ? left++ : inlined++;
@@ -263,12 +353,24 @@ write_source_page (const char *out, const struct sites *s, size_t p)
   if (changes)
     fputs ("</ul>\n", f);
 
+  /* Every call site of the page, left ones marked, to jump to.  */
+  fputs ("<p class=\"jump\">Call sites:", f);
+  for (size_t i = first; i < end; i++)
+    {
+      fprintf (f, " <a class=\"%s\" href=\"#c%zu\">%lld&nbsp;",
+	       s->v[i].left ? "left" : "inlined", i + 1, s->v[i].line);
+      put_text (f, s->v[i].callee);
+      fputs ("</a>", f);
+    }
+  fputs ("</p>\n", f);
+
   size_t n_lines = 0;
-  char **lines = read_lines (s->files[p], &n_lines);
+  char *where = source_location (s, s->files[p]);
+  char **lines = read_lines (where, &n_lines);
   if (!lines)
     {
       fputs ("<p class=\"missing\">Cannot read the source file <code>", f);
-      put_text (f, s->files[p]);
+      put_text (f, where);
       fputs ("</code>: ", f);
       put_text (f, strerror (errno));
       fputs (". Its hot call sites:</p>\n", f);
@@ -290,10 +392,11 @@ write_source_page (const char *out, const struct sites *s, size_t p)
 	continue;
       fputs ("<tr class=\"calls\"><td></td><td>\n", f);
       for (; i < end && s->v[i].line == (long long) l; i++)
-	put_call (f, &s->v[i], i);
+	put_call (f, s, &s->v[i], i);
       fputs ("</td></tr>\n", f);
     }
   free (lines);
+  free (where);
   /* Sites past the end of the file (it changed since the build), or in a
      file that cannot be read.  */
   for (size_t tail = i; i < end; i++)
@@ -301,7 +404,7 @@ write_source_page (const char *out, const struct sites *s, size_t p)
       if (i == tail || s->v[i - 1].line != s->v[i].line)
 	fprintf (f, "<tr class=\"calls\"><td class=\"ln\">%lld</td><td>\n",
 		 s->v[i].line);
-      put_call (f, &s->v[i], i);
+      put_call (f, s, &s->v[i], i);
       if (i + 1 == end || s->v[i + 1].line != s->v[i].line)
 	fputs ("</td></tr>\n", f);
     }
@@ -319,6 +422,49 @@ put_site_link (FILE *f, const struct sites *s, size_t i)
   put_text (f, s->v[i].file);
   fprintf (f, ":%lld:%lld</a>", s->v[i].line, s->v[i].column);
   free (page);
+}
+
+/* The links from the index to the call sites of function K left: one
+   per place as the reader sees it ("file:line:column"), with "×N" when
+   several sites look alike there (the same line reached from many units'
+   directories, or from several callers).  */
+static void
+put_site_links (FILE *f, const struct sites *s, size_t k)
+{
+  json_t *seen = json_object ();	/* Text -> [first site, count].  */
+  json_t *order = json_array ();
+  for (size_t j = s->fn_start[k]; j < s->fn_start[k + 1]; j++)
+    if (s->v[s->by_fn[j]].left)
+      {
+	size_t i = s->by_fn[j];
+	char *text = summary_format ("%s:%lld:%lld", s->v[i].file,
+				     s->v[i].line, s->v[i].column);
+	json_t *at = json_object_get (seen, text);
+	if (at)
+	  json_array_set_new (at, 1, json_integer (json_integer_value
+						    (json_array_get (at, 1))
+						    + 1));
+	else
+	  {
+	    at = json_pack ("[i, i]", (json_int_t) i, 1);
+	    json_object_set_new (seen, text, at);
+	    json_array_append (order, at);
+	  }
+	free (text);
+      }
+  for (size_t j = 0; j < json_array_size (order); j++)
+    {
+      json_t *at = json_array_get (order, j);
+      if (j)
+	fputs ("<br>", f);
+      put_site_link (f, s, json_integer_value (json_array_get (at, 0)));
+      json_int_t n = json_integer_value (json_array_get (at, 1));
+      if (n > 1)
+	fprintf (f, " <span class=\"times\">&times;%lld</span>",
+		 (long long) n);
+    }
+  json_decref (order);
+  json_decref (seen);
 }
 
 static void
@@ -344,14 +490,7 @@ put_changes (FILE *f, const struct sites *s)
 	fputs ("</a></td><td><code>", f);
 	put_text (f, site->caller);
 	fputs ("</code></td><td>", f);
-	const char *reason;
-	json_t *v;
-	json_object_foreach (site->reasons, reason, v)
-	  {
-	    fputs ("<div class=\"reason\">", f);
-	    put_text (f, reason);
-	    fputs ("</div>", f);
-	  }
+	put_reasons (f, site, "");
 	if (site->story)
 	  {
 	    fputs ("<div class=\"story\">", f);
@@ -402,19 +541,17 @@ write_index (const char *out, struct build *b, const struct sites *s,
 	     bool compared)
 {
   FILE *f = open_page (out, "index.html");
-  json_t *fns = by_function (b), *stale = stale_entries (b);
-  long long inlined = 0, left = 0;
+  json_t *fns = b->functions, *stale = stale_entries (b);
+  long long inlined = b->inlined, left = b->left;
   int regressed = 0, fixed = 0;
-  FOR_EACH_CALL (b, unit, call)
-    json_is_true (json_object_get (call, "inlined")) ? inlined++ : left++;
   for (size_t i = 0; i < s->n; i++)
     s->v[i].change > 0 ? regressed++ : s->v[i].change < 0 ? fixed++ : 0;
   page_start (f, "hotinline report", NULL);
   fprintf (f, "<p class=\"totals\">%zu unit%s &middot; %zu hot function%s "
 	   "&middot; %zu call site%s &middot; <span class=\"inlined\">%lld "
 	   "call%s inlined</span> &middot; <span class=\"left\">%lld call%s "
-	   "left</span>", json_array_size (b->units),
-	   json_array_size (b->units) == 1 ? "" : "s", s->n_functions,
+	   "left</span>", b->n_units,
+	   b->n_units == 1 ? "" : "s", s->n_functions,
 	   s->n_functions == 1 ? "" : "s", s->n, s->n == 1 ? "" : "s",
 	   inlined, inlined == 1 ? "" : "s", left, left == 1 ? "" : "s");
   if (compared)
@@ -439,9 +576,9 @@ write_index (const char *out, struct build *b, const struct sites *s,
 	       "<code>", n_left ? "left" : "inlined", k + 1, k + 1);
       put_text (f, name);
       fprintf (f, "</code></a></td><td class=\"n\">%lld</td><td class=\"n\">"
-	       "%lld</td><td class=\"n\">%zu</td><td>",
+	       "%lld</td><td class=\"n\">%lld</td><td>",
 	       num (fn, "inlined", 0), n_left,
-	       json_array_size (json_object_get (fn, "units")));
+	       num (fn, "units", 0));
       size_t n_reasons;
       json_t *reasons = json_object_get (fn, "reasons");
       char **keys = sorted_keys (reasons, &n_reasons);
@@ -455,14 +592,7 @@ write_index (const char *out, struct build *b, const struct sites *s,
 	}
       free (keys);
       fputs ("</td><td>", f);
-      const char *sep = "";
-      for (size_t i = 0; i < s->n; i++)
-	if (s->v[i].left && s->v[i].fn == (int) k)
-	  {
-	    fputs (sep, f);
-	    put_site_link (f, s, i);
-	    sep = "<br>";
-	  }
+      put_site_links (f, s, k);
       fputs ("</td></tr>\n", f);
     }
   fputs ("</table>\n", f);
@@ -472,14 +602,12 @@ write_index (const char *out, struct build *b, const struct sites *s,
   for (size_t p = 0; p < s->n_files; p++)
     {
       int sites = 0, n_left = 0;
-      const char *file = NULL;
-      for (size_t i = 0; i < s->n; i++)
-	if (s->v[i].page == (int) p)
-	  {
-	    file = file ? file : s->v[i].file;
-	    sites++;
-	    n_left += s->v[i].left > 0;
-	  }
+      const char *file = s->v[s->page_start[p]].file;
+      for (size_t i = s->page_start[p]; i < s->page_start[p + 1]; i++)
+	{
+	  sites++;
+	  n_left += s->v[i].left > 0;
+	}
       char *page = page_name (s, p);
       fprintf (f, "<li><a href=\"%s\"><code>", page);
       put_text (f, file);
@@ -505,44 +633,144 @@ write_index (const char *out, struct build *b, const struct sites *s,
     }
 
   fputs ("<h2 id=\"units\">Units</h2>\n<ul class=\"units\">\n", f);
-  for (size_t u = 0; u < json_array_size (b->units); u++)
+  for (size_t u = 0; u < b->n_units; u++)
     {
-      json_t *unit = json_array_get (b->units, u);
+      const struct unit_row *unit = &b->units[u];
       fputs ("<li><code>", f);
-      put_text (f, str (unit, "unit"));
-      fputs ("</code> in <code>", f);
-      put_text (f, str (unit, "directory"));
-      fprintf (f, "</code>: %zu hot call%s</li>\n",
-	       json_array_size (json_object_get (unit, "calls")),
-	       json_array_size (json_object_get (unit, "calls")) == 1
-	       ? "" : "s");
+      put_text (f, unit->unit);
+      fputs ("</code>", f);
+      if (unit->output[0])
+	{
+	  fputs (" &rarr; <code class=\"output\">", f);
+	  put_text (f, unit->output);
+	  fputs ("</code>", f);
+	}
+      fputs (" in <code>", f);
+      put_text (f, unit->directory);
+      fprintf (f, "</code>: %zu hot call%s", unit->calls,
+	       unit->calls == 1 ? "" : "s");
+      if (unit->flags[0])
+	{
+	  fputs ("<details class=\"flags\"><summary>flags</summary><code>",
+		 f);
+	  put_text (f, unit->flags);
+	  fputs ("</code></details>", f);
+	}
+      fputs ("</li>\n", f);
     }
+  if (b->again)
+    fprintf (f, "<li class=\"again\">%zu more results file%s of a "
+	     "compilation above (the same source, directory and flags, "
+	     "another output): counted once</li>\n", b->again,
+	     b->again == 1 ? "" : "s");
   fputs ("</ul>\n", f);
   close_page (f, "index.html");
-  json_decref (fns);
   json_decref (stale);
 }
 
 static void
 make_directory (const char *dir)
 {
-  if (mkdir (dir, 0777) != 0 && errno != EEXIST)
+  if (mkdir (dir, 0777) != 0)
     fail ("create", dir);
 }
 
-int
-write_site (const char *out, struct build *b, struct build *old)
+/* Whether DIR may be replaced by a new site: it is empty, or it holds a
+   site written by hotinline-summary (its index says so, or has the title
+   older versions gave it).  */
+static bool
+replaceable (const char *dir)
 {
-  struct sites s = collect_sites (b, old);
-  make_directory (out);
-  char *src = summary_format ("%s/src", out);
+  DIR *d = opendir (dir);
+  if (!d)
+    return false;
+  bool empty = true;
+  for (struct dirent *e; (e = readdir (d));)
+    empty &= strcmp (e->d_name, ".") == 0 || strcmp (e->d_name, "..") == 0;
+  closedir (d);
+  if (empty)
+    return true;
+  char *index = summary_format ("%s/index.html", dir);
+  FILE *f = fopen (index, "r");
+  free (index);
+  if (!f)
+    return false;
+  char head[1024];
+  size_t n = fread (head, 1, sizeof head - 1, f);
+  fclose (f);
+  head[n] = '\0';
+  return strstr (head, generator)
+	 || strstr (head, "<title>hotinline report - hotinline</title>");
+}
+
+static int
+remove_one (const char *path, const struct stat *st, int flag,
+	    struct FTW *ftw)
+{
+  (void) st, (void) flag, (void) ftw;
+  return remove (path);
+}
+
+/* The directory that holds OUT, for a temporary site beside it (a rename
+   within one file system).  */
+static char *
+beside (const char *out, const char *what)
+{
+  const char *slash = strrchr (out, '/');
+  return slash ? summary_format ("%.*s/.%s.%s.%d", (int) (slash - out), out,
+				 slash + 1, what, (int) getpid ())
+	       : summary_format (".%s.%s.%d", out, what, (int) getpid ());
+}
+
+int
+write_site (const char *out_arg, struct build *b, struct build *old)
+{
+  struct sites *s = b->sites;
+  char *out = strdup (out_arg);
+  for (size_t n = strlen (out); n > 1 && out[n - 1] == '/'; n--)
+    out[n - 1] = '\0';
+  if (!*out)
+    die_usage ("--html needs a directory to write the site into");
+  struct stat st;
+  bool exists = stat (out, &st) == 0;
+  if (exists && (!S_ISDIR (st.st_mode) || !replaceable (out)))
+    {
+      fprintf (stderr, "hotinline-summary: %s exists and is not a site "
+	       "written by hotinline-summary; remove it or name a new "
+	       "directory\n", out);
+      exit (2);
+    }
+  /* The site is written whole into a directory beside OUT and swapped in
+     by rename: a reader sees the old site or the new one, never parts of
+     both, and no page of the old site is left behind.  */
+  char *fresh = beside (out, "new");
+  make_directory (fresh);
+  char *src = summary_format ("%s/src", fresh);
   make_directory (src);
   free (src);
-  write_index (out, b, &s, old != NULL);
-  for (size_t p = 0; p < s.n_files; p++)
-    write_source_page (out, &s, p);
+  write_index (fresh, b, s, old != NULL);
+  for (size_t p = 0; p < s->n_files; p++)
+    write_source_page (fresh, s, p);
+  if (!exists)
+    {
+      if (rename (fresh, out) != 0)
+	fail ("create", out);
+    }
+  else if (renameat2 (AT_FDCWD, fresh, AT_FDCWD, out, RENAME_EXCHANGE) == 0)
+    nftw (fresh, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+  else
+    {
+      /* No atomic exchange here: the old site is moved aside first.  */
+      char *stale = beside (out, "old");
+      if (rename (out, stale) != 0 || rename (fresh, out) != 0)
+	fail ("replace", out);
+      nftw (stale, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+      free (stale);
+    }
+  free (fresh);
+  free (out);
   int regressed = 0;
-  for (size_t i = 0; i < s.n; i++)
-    regressed += s.v[i].change > 0;
+  for (size_t i = 0; i < s->n; i++)
+    regressed += s->v[i].change > 0;
   return regressed;
 }

@@ -74,93 +74,199 @@ index_of (char **sorted, size_t n, const char *s)
   return p ? (size_t) (p - sorted) : n;
 }
 
-/* The calls of OLD per call_key: {inlined: [call, unit], left: n}.  */
-static json_t *
-old_outcomes (struct build *old)
+/* A text for an inline chain, to tell distinct chains apart.  */
+static char *
+chain_text (json_t *chain)
 {
-  json_t *by_key = json_object ();
-  FOR_EACH_CALL (old, unit, call)
+  char *text = strdup ("");
+  for (size_t k = 0; k < json_array_size (chain); k++)
     {
-      char *key = call_key (call);
-      json_t *o = json_object_get (by_key, key);
-      if (!o)
-	json_object_set_new (by_key, key, o = json_pack ("{s:i}", "left", 0));
-      if (!json_is_true (json_object_get (call, "inlined")))
-	json_object_set_new (o, "left", json_integer (num (o, "left", 0) + 1));
-      else if (!json_object_get (o, "inlined"))
-	json_object_set_new (o, "inlined", json_pack ("[O, O]", call, unit));
-      free (key);
+      json_t *step = json_array_get (chain, k);
+      char *longer = summary_format ("%s%s:%s:%s:%lld:%lld", text,
+				     str (step, "function"),
+				     str (step, "into"), str (step, "file"),
+				     num (step, "line", 0),
+				     num (step, "column", 0));
+      free (text);
+      text = longer;
     }
-  return by_key;
+  return text;
 }
 
-struct sites
-collect_sites (struct build *b, struct build *old)
+/* S, kept once in POOL: the key of its entry, which lives as long as
+   the pool.  */
+static const char *
+intern (json_t *pool, const char *s)
 {
-  struct sites s = { 0 };
-  json_t *index = json_object (), *files = json_object ();
-  json_t *functions = json_object ();
-  size_t cap = 0;
-  FOR_EACH_CALL (b, unit, call)
+  void *it = json_object_iter_at (pool, s);
+  if (!it)
     {
+      json_object_set_new (pool, s, json_null ());
+      it = json_object_iter_at (pool, s);
+    }
+  return json_object_iter_key (it);
+}
+
+char *
+site_key (const struct site *site)
+{
+  return summary_format ("%s:%lld:%lld: '%s' in '%s'", site->file,
+			 site->line, site->column, site->callee,
+			 site->caller);
+}
+
+void
+sites_add_unit (struct sites *s, json_t *unit, size_t unit_index)
+{
+  if (!s->pool)
+    s->pool = json_object ();
+  json_t *calls = json_object_get (unit, "calls");
+  for (size_t c = 0; c < json_array_size (calls); c++)
+    {
+      json_t *call = json_array_get (calls, c);
       char *path = resolved_path (unit, call);
       char *key = summary_format ("%s:%lld:%lld: '%s' in '%s'", path,
-			  num (call, "line", 0), num (call, "column", 0),
-			  str (call, "callee"), str (call, "caller"));
-      json_t *at = json_object_get (index, key);
+				  num (call, "line", 0),
+				  num (call, "column", 0),
+				  str (call, "callee"), str (call, "caller"));
+      json_t *at = json_object_get (s->index, key);
       struct site *site;
       if (at)
-	{
-	  site = &s.v[json_integer_value (at)];
-	  free (key);
-	  free (path);
-	}
+	site = &s->v[json_integer_value (at)];
       else
 	{
-	  if (s.n == cap)
-	    s.v = realloc (s.v, (cap = cap * 2 + 16) * sizeof *s.v);
-	  json_object_set_new (index, key, json_integer (s.n));
-	  site = &s.v[s.n++];
-	  *site = (struct site) { key, path, str (call, "file"),
-				  str (call, "callee"), str (call, "caller"),
-				  num (call, "line", 0), num (call, "column", 0),
-				  0, 0, json_object (), json_object (), call,
-				  NULL, 0, NULL, 0, 0 };
-	  json_object_set_new (files, path, json_true ());
-	  json_object_set_new (functions, site->callee, json_true ());
+	  if (s->n == s->cap)
+	    s->v = realloc (s->v, (s->cap = s->cap * 2 + 16) * sizeof *s->v);
+	  json_object_set_new (s->index, key, json_integer (s->n));
+	  site = &s->v[s->n++];
+	  *site = (struct site) {
+	    .path = intern (s->pool, path),
+	    .file = intern (s->pool, str (call, "file")),
+	    .callee = intern (s->pool, str (call, "callee")),
+	    .caller = intern (s->pool, str (call, "caller")),
+	    .line = num (call, "line", 0), .column = num (call, "column", 0),
+	    .last_unit = (size_t) -1, .size = -1, .early_size = -1,
+	    .entry = intern (s->pool, str (call, "entry"))
+	  };
 	}
-      json_object_set_new (site->units, str (unit, "unit"), json_true ());
+      free (key);
+      free (path);
+      if (site->last_unit != unit_index)
+	{
+	  site->last_unit = unit_index;
+	  site->units++;
+	}
       if (json_is_true (json_object_get (call, "inlined")))
-	site->inlined++;
-      else
 	{
-	  site->left++;
-	  json_object_set_new (site->reasons, str (call, "reason"),
-			       json_true ());
-	  if (!site->left_call)
-	    site->left_call = call;
+	  site->inlined++;
+	  continue;
 	}
+      const char *reason = str (call, "reason");
+      if (site->left && strcmp (reason, site->reason) != 0)
+	{
+	  if (!site->other_reasons)
+	    site->other_reasons = json_object ();
+	  json_object_set_new (site->other_reasons, reason, json_true ());
+	}
+      if (!site->left++)
+	{
+	  site->reason = intern (s->pool, reason);
+	  if (json_object_get (call, "hint"))
+	    site->hint = intern (s->pool, str (call, "hint"));
+	  site->size = num (call, "size", -1);
+	  site->early_size = num (call, "early_size", -1);
+	  site->limit = json_deep_copy (json_object_get (call, "limit"));
+	}
+      /* Each distinct path the call was inlined through, with its calls
+	 (GCC can duplicate one call into many).  */
+      json_t *chain = json_object_get (call, "chain");
+      if (!json_array_size (chain))
+	{
+	  site->direct++;
+	  continue;
+	}
+      char *text = chain_text (chain);
+      json_t *seen = site->chains ? json_object_get (site->chains, text)
+			: NULL;
+      if (!site->chains)
+	site->chains = json_object ();
+      if (seen)
+	json_array_set_new (seen, 1,
+			    json_integer (json_integer_value
+					  (json_array_get (seen, 1)) + 1));
+      else if (json_object_size (site->chains) < SITE_MAX_CHAINS)
+	json_object_set_new (site->chains, text,
+			     json_pack ("[o, i]", json_deep_copy (chain), 1));
+      else
+	site->more_chains++;
+      free (text);
     }
-  json_decref (index);
-  qsort (s.v, s.n, sizeof *s.v, compare_sites);
-  s.files = sorted_keys (files, &s.n_files);
-  s.functions = sorted_keys (functions, &s.n_functions);
-  json_decref (files);
-  json_decref (functions);
-  for (size_t i = 0; i < s.n; i++)
+}
+
+/* The first call left at SITE as the results had it, for size_story.  */
+static json_t *
+left_call_of (const struct site *site)
+{
+  json_t *call = json_pack ("{s:s}", "callee", site->callee);
+  if (site->size >= 0)
+    json_object_set_new (call, "size", json_integer (site->size));
+  if (site->early_size >= 0)
+    json_object_set_new (call, "early_size",
+			 json_integer (site->early_size));
+  if (site->limit)
+    json_object_set (call, "limit", site->limit);
+  return call;
+}
+
+/* Collect the set of strings FIELD(site) of S into a sorted array.  */
+static char **
+sorted_set (struct sites *s, bool paths, size_t *n)
+{
+  json_t *set = json_object ();
+  for (size_t i = 0; i < s->n; i++)
+    json_object_set_new (set, paths ? s->v[i].path : s->v[i].callee,
+			 json_true ());
+  char **v = sorted_keys (set, n);
+  json_decref (set);
+  return v;
+}
+
+void
+sites_finish (struct sites *s, struct build *old)
+{
+  json_decref (s->index);
+  s->index = NULL;
+  qsort (s->v, s->n, sizeof *s->v, compare_sites);
+  s->files = sorted_set (s, true, &s->n_files);
+  s->functions = sorted_set (s, false, &s->n_functions);
+  /* Sites are sorted by path: each file's are one run.  */
+  s->page_start = calloc (s->n_files + 1, sizeof *s->page_start);
+  for (size_t i = 0, p = 0; i < s->n; i++)
     {
-      s.v[i].page = index_of (s.files, s.n_files, s.v[i].path);
-      s.v[i].fn = index_of (s.functions, s.n_functions, s.v[i].callee);
+      while (strcmp (s->files[p], s->v[i].path) != 0)
+	s->page_start[++p] = i;
+      s->v[i].page = p;
+      s->v[i].fn = index_of (s->functions, s->n_functions, s->v[i].callee);
     }
+  if (s->n_files)
+    s->page_start[s->n_files] = s->n;
+  /* Each callee's sites, in the order above (a counting sort).  */
+  s->fn_start = calloc (s->n_functions + 2, sizeof *s->fn_start);
+  s->by_fn = calloc (s->n + 1, sizeof *s->by_fn);
+  for (size_t i = 0; i < s->n; i++)
+    s->fn_start[s->v[i].fn + 2]++;
+  for (size_t k = 2; k < s->n_functions + 2; k++)
+    s->fn_start[k] += s->fn_start[k - 1];
+  for (size_t i = 0; i < s->n; i++)
+    s->by_fn[s->fn_start[s->v[i].fn + 1]++] = i;
 
   if (!old)
-    return s;
-  json_t *before = old_outcomes (old);
-  for (size_t i = 0; i < s.n; i++)
+    return;
+  for (size_t i = 0; i < s->n; i++)
     {
-      struct site *site = &s.v[i];
-      char *key = call_key (site->first_call);
-      json_t *was = json_object_get (before, key);
+      struct site *site = &s->v[i];
+      char *key = site_key (site);
+      json_t *was = json_object_get (old->outcomes, key);
       free (key);
       if (!was)
 	continue;
@@ -168,13 +274,12 @@ collect_sites (struct build *b, struct build *old)
       if (site->left && inlined)
 	{
 	  site->change = 1;
+	  json_t *left_call = left_call_of (site);
 	  site->story = size_story (json_array_get (inlined, 0),
-				    json_array_get (inlined, 1),
-				    site->left_call);
+				    json_array_get (inlined, 1), left_call);
+	  json_decref (left_call);
 	}
       else if (!site->left && num (was, "left", 0))
 	site->change = -1;
     }
-  json_decref (before);
-  return s;
 }

@@ -29,6 +29,14 @@ const char config_help_text[] =
   " (default: $HOTINLINE_CACHE_DIR,\n"
   "                                      else ~/.cache/hotinline)\n"
   "  -fplugin-arg-hotinline-no-cache     parse the policies every time\n"
+  "  -fplugin-arg-hotinline-list=FILE    add the functions marked"
+  " always_inline in the source\n"
+  "                                      to the policy FILE (one entry per"
+  " overload)\n"
+  "  -fplugin-arg-hotinline-list-attribute=A  list the functions with"
+  " attribute A instead\n"
+  "  -fplugin-arg-hotinline-list-by-name list C++ functions by qualified"
+  " name, overloads together\n"
   "  -fplugin-arg-hotinline-disable      load the plugin but do nothing\n"
   "  -fplugin-arg-hotinline-version      print the version\n"
   "  -fplugin-arg-hotinline-help         print this list\n";
@@ -36,6 +44,7 @@ const char config_help_text[] =
 static const char *const keys[] = { "policy", "severity", "strategy",
 				    "no-werror", "strict", "quiet", "summary",
 				    "results", "cache", "no-cache", "disable", "version", "help",
+				    "list", "list-attribute", "list-by-name",
 				    NULL };
 static const char *const severities[] = { "note", "warning", "error", NULL };
 
@@ -46,6 +55,7 @@ config_init (struct config *c)
 {
   memset (c, 0, sizeof *c);
   c->severity = -1;
+  c->list_attribute = "always_inline";
 }
 
 static const char *
@@ -128,6 +138,24 @@ config_apply (struct config *c, const char *key, const char *value)
       c->cache_dir = value;
       return NULL;
     }
+  if (strcmp (key, "list") == 0)
+    {
+      if (!value || !*value)
+	return "argument 'list' needs a file: "
+	       "-fplugin-arg-hotinline-list=FILE";
+      c->list_file = value;
+      return NULL;
+    }
+  if (strcmp (key, "list-attribute") == 0)
+    {
+      if (!value || !*value)
+	return "argument 'list-attribute' needs an attribute name: "
+	       "-fplugin-arg-hotinline-list-attribute=NAME";
+      c->list_attribute = value;
+      return NULL;
+    }
+  if (strcmp (key, "list-by-name") == 0)
+    return flag (&c->list_by_name, key, value);
   if (strcmp (key, "no-cache") == 0)
     return flag (&c->no_cache, key, value);
   if (strcmp (key, "strategy") == 0)

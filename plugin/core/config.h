@@ -33,6 +33,10 @@ struct config
   const char *results_dir;	/* results=DIR: JSON results per unit.  */
   const char *cache_dir;	/* cache=DIR: compiled policies.  */
   bool no_cache;		/* no-cache: parse the policies every time.  */
+  const char *list_file;	/* list=FILE: the policy listing merges
+				   into.  */
+  const char *list_attribute;	/* list-attribute=NAME: what is listed.  */
+  bool list_by_name;		/* list-by-name: C++ qualified names.  */
   bool disable;			/* disable: load and do nothing.  */
   bool print_version;		/* version: print the version.  */
   bool print_help;		/* help: print the arguments.  */

@@ -1,5 +1,6 @@
 /* The policy model: entries, their patterns, merging and lookup.  */
 #include "policy-image.h"
+#include "cxx-names.h"
 
 #include <fnmatch.h>
 #include <stdarg.h>
@@ -262,17 +263,19 @@ policy_note_loaded (struct policy *p, unsigned long long dev,
 
 /* Patterns.  */
 
-/* Check the glob syntax of TEXT[0..LEN); NULL when it is well formed.  */
+/* Check the glob syntax of TEXT[0..LEN); NULL when it is well formed.
+   Only TEXT[0..LIT) may hold wildcards: the rest is literal.  */
 static const char *
-check_glob (const char *text, size_t len, bool *is_glob, size_t *prefix_len)
+check_glob (const char *text, size_t len, size_t lit, bool *is_glob,
+	    size_t *prefix_len)
 {
   *is_glob = false;
   *prefix_len = len;
-  for (const char *s = text; *s; s++)
+  for (const char *s = text; s < text + lit; s++)
     {
       if (*s == '\\')
 	{
-	  if (!s[1])
+	  if (s + 1 >= text + lit)
 	    return "a trailing '\\' escapes nothing";
 	  if (!*is_glob)
 	    *prefix_len = (size_t) (s - text);
@@ -288,13 +291,13 @@ check_glob (const char *text, size_t len, bool *is_glob, size_t *prefix_len)
       if (*s == '[')
 	{
 	  const char *c = s + 1;
-	  if (*c == '!' || *c == '^')
+	  if (c < text + lit && (*c == '!' || *c == '^'))
 	    c++;
-	  if (*c == ']')	/* A leading ']' is a member, not the end.  */
+	  if (c < text + lit && *c == ']')	/* A leading ']' is a member.  */
 	    c++;
-	  while (*c && *c != ']')
+	  while (c < text + lit && *c != ']')
 	    c++;
-	  if (!*c)
+	  if (c >= text + lit)
 	    return "'[' starts a character class that is never closed";
 	  s = c;
 	}
@@ -303,25 +306,23 @@ check_glob (const char *text, size_t len, bool *is_glob, size_t *prefix_len)
 }
 
 /* Length of the plain text at the end of glob TEXT, after its last
-   wildcard, class or escape: every name the glob matches ends with it.  */
+   wildcard, class or escape: every name the glob matches ends with it.
+   TEXT[LIT..LEN) is literal.  */
 static size_t
-literal_suffix_length (const char *text, size_t len)
+literal_suffix_length (const char *text, size_t len, size_t lit)
 {
-  size_t n = 0;
+  size_t n = len - lit;
   while (n < len && !strchr ("*?[]\\", text[len - n - 1]))
     n++;
   return n;
 }
 
-/* Fill *OUT for TEXT, except its text; NULL when TEXT is a sound pattern,
-   otherwise what is wrong with it.  */
+/* What is wrong with TEXT as a pattern of KIND before any analysis, or
+   NULL.  */
 static const char *
-analyse_pattern (struct policy_pattern *out, const char *text,
-		 enum policy_pattern_kind kind)
+check_text (const char *text, enum policy_pattern_kind kind)
 {
   size_t len = strlen (text);
-
-  memset (out, 0, sizeof *out);
   if (len == 0)
     return "empty pattern";
   if (text[0] == ' ' || text[0] == '\t' || text[len - 1] == ' '
@@ -335,28 +336,63 @@ analyse_pattern (struct policy_pattern *out, const char *text,
       slash = true;
   if (kind == POLICY_PATTERN_FUNCTION && slash)
     return "a function name cannot contain '/'";
+  return NULL;
+}
 
-  const char *problem = check_glob (text, len, &out->is_glob,
+/* Fill *OUT for TEXT, already checked, except its text; NULL when TEXT is
+   a sound pattern, otherwise what is wrong with it.  In a function name
+   the operator and the parameter list are literal (cxx-names.h).  */
+static const char *
+analyse_pattern (struct policy_pattern *out, const char *text,
+		 enum policy_pattern_kind kind)
+{
+  size_t len = strlen (text);
+  size_t lit = kind == POLICY_PATTERN_FUNCTION
+	       ? cxx_name_literal_start (text, len) : len;
+
+  memset (out, 0, sizeof *out);
+  if (len == 0)
+    return "empty pattern";
+  const char *problem = check_glob (text, len, lit, &out->is_glob,
 				    &out->prefix_len);
   if (problem)
     return problem;
   out->len = len;
-  out->suffix_len = out->is_glob ? literal_suffix_length (text, len) : len;
+  out->suffix_len = out->is_glob ? literal_suffix_length (text, len, lit)
+				 : len;
   out->prefix_only = out->is_glob && out->prefix_len == len - 1
 		     && text[len - 1] == '*';
   return NULL;
+}
+
+/* TEXT as a pattern of KIND stores it: function names in the canonical
+   C++ spelling.  */
+static char *
+pattern_spelling (const char *text, enum policy_pattern_kind kind)
+{
+  char *s = kind == POLICY_PATTERN_FUNCTION ? cxx_name_normalize (text)
+					     : strdup (text);
+  if (!s)
+    abort ();
+  return s;
 }
 
 const char *
 policy_pattern_init (struct policy_pattern *out, const char *text,
 		     enum policy_pattern_kind kind)
 {
-  const char *problem = analyse_pattern (out, text, kind);
+  memset (out, 0, sizeof *out);
+  const char *problem = check_text (text, kind);
   if (problem)
     return problem;
-  out->text = strdup (text);
-  if (!out->text)
-    abort ();
+  char *spelt = pattern_spelling (text, kind);
+  problem = analyse_pattern (out, spelt, kind);
+  if (problem)
+    {
+      free (spelt);
+      return problem;
+    }
+  out->text = spelt;
   return NULL;
 }
 
@@ -364,9 +400,9 @@ const char *
 policy_pattern_take (struct policy_pattern *out, char *text,
 		     enum policy_pattern_kind kind)
 {
-  const char *problem = analyse_pattern (out, text, kind);
+  const char *problem = policy_pattern_init (out, text, kind);
   if (!problem)
-    out->text = text;
+    free (text);
   return problem;
 }
 
@@ -387,15 +423,32 @@ policy_pattern_matches_n (const struct policy_pattern *pat, const char *name,
 		 name + len - pat->suffix_len, pat->suffix_len) != 0)
     return false;
 
-  char small[256];
-  char *copy = len < sizeof small ? small : malloc (len + 1);
+  /* The literal tail (an operator, a parameter list) has been compared
+     with the suffix; the wildcards are in the head.  */
+  size_t tail = pat->len - cxx_name_literal_start (pat->text, pat->len);
+  size_t n = len - tail;
+  char small[256], small_pat[256];
+  char *copy = n < sizeof small ? small : malloc (n + 1);
+  const char *head = pat->text;
+  char *head_copy = NULL;
+  if (tail)
+    {
+      size_t h = pat->len - tail;
+      head = head_copy = h < sizeof small_pat ? small_pat : malloc (h + 1);
+      if (!head_copy)
+	abort ();
+      memcpy (head_copy, pat->text, h);
+      head_copy[h] = '\0';
+    }
   if (!copy)
     abort ();
-  memcpy (copy, name, len);
-  copy[len] = '\0';
-  bool match = fnmatch (pat->text, copy, 0) == 0;
+  memcpy (copy, name, n);
+  copy[n] = '\0';
+  bool match = fnmatch (head, copy, 0) == 0;
   if (copy != small)
     free (copy);
+  if (head_copy && head_copy != small_pat)
+    free (head_copy);
   return match;
 }
 
@@ -433,9 +486,20 @@ size_t
 policy_base_name_length (const char *name)
 {
   /* GCC names clones "base.suffix.N" and never puts '.' in a source-level
-     name; a leading '.' is not a clone suffix.  */
-  const char *dot = name[0] ? strchr (name + 1, '.') : NULL;
-  return dot ? (size_t) (dot - name) : strlen (name);
+     name, except in a parameter list ("f(int, ...)") or a template
+     argument ("f<1.5>"): a suffix is a '.' followed by a letter, outside
+     parentheses.  A leading '.' is not a clone suffix.  */
+  int depth = 0;
+  for (const char *s = name; *s; s++)
+    if (*s == '(')
+      depth++;
+    else if (*s == ')')
+      depth -= depth > 0;
+    else if (*s == '.' && s > name && depth == 0
+	     && ((s[1] >= 'a' && s[1] <= 'z') || (s[1] >= 'A' && s[1] <= 'Z')
+		 || s[1] == '_'))
+      return (size_t) (s - name);
+  return strlen (name);
 }
 
 /* Scope.  */

@@ -3,6 +3,7 @@
 #include "gcc-compat.h"
 
 #include "hotinline.h"
+#include "cxx-names.h"
 
 struct policy *hot_policy;
 struct config hot_config;
@@ -50,6 +51,25 @@ hot_source_function (tree decl)
 	break;
       decl = origin;
     }
+  /* A clone whose origin GCC has let go of the clone tree (its calls all
+     went to the clone): the origin by its assembler name, which is the
+     clone's without the suffix.  */
+  if (DECL_ASSEMBLER_NAME_SET_P (decl))
+    {
+      const char *asm_name = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME_RAW
+						 (decl));
+      size_t base = policy_base_name_length (asm_name);
+      if (asm_name[base])
+	{
+	  char *base_name = xstrndup (asm_name, base);
+	  tree id = maybe_get_identifier (base_name);
+	  free (base_name);
+	  symtab_node *origin = id ? symtab_node::get_for_asmname (id) : NULL;
+	  if (origin && TREE_CODE (origin->decl) == FUNCTION_DECL
+	      && origin->decl != decl)
+	    return origin->decl;
+	}
+    }
   return decl;
 }
 
@@ -57,7 +77,13 @@ const char *
 hot_name_of (tree decl)
 {
   tree name = DECL_NAME (decl);
-  return name ? IDENTIFIER_POINTER (name) : "(anonymous)";
+  if (!name)
+    return "(anonymous)";
+  /* C++: the qualified name as the user writes it ("ns::S::S",
+     "ns::S::operator bool"), not GCC's internal identifier ("__ct ").  */
+  if (lang_GNU_CXX ())
+    return lang_hooks.decl_printable_name (decl, 1);
+  return IDENTIFIER_POINTER (name);
 }
 
 vec<hot_inline_link>
@@ -86,12 +112,247 @@ hot_inline_chain (location_t loc, tree fn)
   return chain;
 }
 
-/* Whether FNDECL sits inside a class or namespace (C++).  */
-static bool
-scoped_decl_p (tree fndecl)
+/* The names a policy entry may give a function, most specific first:
+   the mangled name; for C++ the qualified name with its parameter list
+   as declared (typedefs kept) and without typedefs, the qualified name,
+   the qualified name without the function's own template arguments, the
+   unqualified name as C++ writes it ("S", "~S", "operator bool",
+   "walk<false>") and GCC's identifier ("walk").  C++ names are in the
+   canonical spelling of cxx-names.h.  Each distinct once.  */
+struct decl_names
 {
-  tree ctx = DECL_CONTEXT (fndecl);
-  return ctx && TREE_CODE (ctx) != TRANSLATION_UNIT_DECL;
+  char *forms[16];
+  unsigned n;
+  bool mentioned;		/* Some entry's name matches one of them.  */
+  /* For listings: the qualified name with the parameter list without
+     typedefs, and without it (C++); the identifier (C).  */
+  const char *signature, *name;
+};
+
+static const char *
+add_form (decl_names *names, char *form)
+{
+  for (unsigned i = 0; i < names->n; i++)
+    if (strcmp (names->forms[i], form) == 0)
+      {
+	free (form);
+	return names->forms[i];
+      }
+  gcc_assert (names->n < ARRAY_SIZE (names->forms));
+  return names->forms[names->n++] = form;
+}
+
+static const char *
+add_cxx_form (decl_names *names, const char *text)
+{
+  return add_form (names, cxx_name_normalize (text));
+}
+
+/* TYPE as the C++ front end prints it in diagnostics: by a copy of the
+   printer of GCC's diagnostics (its format decoder knows %T, and wants
+   its postprocessor), so that the plugin needs no symbol of the C++ front
+   end.  */
+static char *
+type_text (tree type)
+{
+  pretty_printer pp (*global_dc->printer);
+  pp_show_color (&pp) = false;
+  /* The host compiler's -Wformat knows only the core of GCC's formats.  */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat"
+#pragma GCC diagnostic ignored "-Wformat-extra-args"
+  pp_printf (&pp, "%T", type);
+#pragma GCC diagnostic pop
+  return xstrdup (pp_formatted_text (&pp));
+}
+
+/* TYPE for a parameter list: without the qualifiers of the parameter
+   itself, which are no part of the function's type, and CANONICAL:
+   without typedefs.  */
+static char *
+parameter_type_text (tree type, bool canonical)
+{
+  if (canonical && TYPE_CANONICAL (type))
+    type = TYPE_CANONICAL (type);
+  if (TYPE_QUALS (type) != TYPE_UNQUALIFIED)
+    type = build_qualified_type (type, TYPE_UNQUALIFIED);
+  char *text = type_text (type);
+  /* The C++ front end adds what a typedef stands for: " {aka int}".  */
+  if (char *aka = strstr (text, "{aka "))
+    {
+      while (aka > text && aka[-1] == ' ')
+	aka--;
+      *aka = '\0';
+    }
+  return text;
+}
+
+/* "(T1, T2) const" for DECL's parameters, as declared (the types of its
+   PARM_DECLs, typedefs kept) or CANONICAL.  NULL when GCC has no
+   parameter list for it.  */
+static char *
+parameter_list (tree decl, bool canonical)
+{
+  tree fntype = TREE_TYPE (decl);
+  if (!fntype || !FUNC_OR_METHOD_TYPE_P (fntype) || !prototype_p (fntype))
+    return NULL;
+  tree args = TYPE_ARG_TYPES (fntype);
+  bool is_const = false;
+  if (TREE_CODE (fntype) == METHOD_TYPE && args)
+    {
+      tree this_type = TREE_VALUE (args);
+      is_const = POINTER_TYPE_P (this_type)
+		 && TYPE_READONLY (TREE_TYPE (this_type));
+      args = TREE_CHAIN (args);
+    }
+  pretty_printer pp;
+  pp_character (&pp, '(');
+  bool first = true;
+  auto add = [&] (tree type)
+    {
+      char *text = parameter_type_text (type, canonical);
+      if (!first)
+	pp_string (&pp, ", ");
+      pp_string (&pp, text);
+      free (text);
+      first = false;
+    };
+  /* The PARM_DECLs, where there are (a definition), have the types as
+     written; the artificial ones ("this", the in-charge flag of a
+     destructor) are no part of what the user writes.  */
+  if (DECL_ARGUMENTS (decl))
+    {
+      for (tree parm = DECL_ARGUMENTS (decl); parm; parm = DECL_CHAIN (parm))
+	if (!DECL_ARTIFICIAL (parm))
+	  add (TREE_TYPE (parm));
+    }
+  else
+    for (tree a = args; a && a != void_list_node; a = TREE_CHAIN (a))
+      add (TREE_VALUE (a));
+  if (stdarg_p (fntype))
+    pp_string (&pp, first ? "..." : ", ...");
+  pp_character (&pp, ')');
+  if (is_const)
+    pp_string (&pp, " const");
+  return xstrdup (pp_formatted_text (&pp));
+}
+
+static void
+compute_names (decl_names *names, tree decl)
+{
+  const char *id = IDENTIFIER_POINTER (DECL_NAME (decl));
+  if (DECL_ASSEMBLER_NAME_SET_P (decl))
+    add_form (names, xstrdup (IDENTIFIER_POINTER
+			      (DECL_ASSEMBLER_NAME_RAW (decl))));
+  /* A clone whose origin is gone ("walk.constprop"): its C++ names are
+     those of a copy under the origin's identifier, which has its template
+     arguments back; its parameters may have been changed.  */
+  size_t base = policy_base_name_length (id);
+  bool clone = id[base] != '\0';
+  if (clone)
+    {
+      decl = copy_node (decl);
+      DECL_NAME (decl) = get_identifier_with_length (id, base);
+      id = IDENTIFIER_POINTER (DECL_NAME (decl));
+    }
+  if (lang_GNU_CXX ())
+    {
+      const char *qualified = lang_hooks.decl_printable_name (decl, 1);
+      /* The printable names live in a buffer the next call reuses.  */
+      char *q = xstrdup (qualified);
+      for (int canonical = 0; canonical < 2 && !clone; canonical++)
+	if (char *params = parameter_list (decl, canonical))
+	  {
+	    char *sig = concat (q, params, NULL);
+	    names->signature = add_cxx_form (names, sig);
+	    free (sig);
+	    free (params);
+	  }
+      names->name = add_cxx_form (names, q);
+      char *plain = xstrdup (lang_hooks.decl_printable_name (decl, 0));
+      /* "walk<false>": its qualified name without "<false>" too.  */
+      size_t id_len = strlen (id), q_len = strlen (q), p_len = strlen (plain);
+      if (p_len > id_len && strncmp (plain, id, id_len) == 0
+	  && plain[id_len] == '<' && q_len >= p_len
+	  && strcmp (q + q_len - p_len, plain) == 0)
+	{
+	  q[q_len - p_len + id_len] = '\0';
+	  add_cxx_form (names, q);
+	}
+      add_cxx_form (names, plain);
+      free (plain);
+      free (q);
+      /* GCC's own identifiers of constructors, destructors and conversion
+	 operators ("__ct ") are no names a user writes.  */
+      if (strchr (id, ' ') && strncmp (id, "operator", 8) != 0)
+	return;
+      add_form (names, xstrdup (id));
+      return;
+    }
+  names->name = add_form (names, xstrdup (id));
+}
+
+/* The names of each function asked about, by DECL_UID (which, unlike a
+   tree's address, is never reused within a compilation).  */
+typedef hash_map<int_hash<unsigned, UINT_MAX, UINT_MAX - 1>, decl_names *>
+  names_map;
+static names_map *names_by_uid;
+
+/* The names of DECL, the function a call goes to: its own mangled name
+   (a constructor's "C1" or "C2" variant, a clone's), then those of the
+   function as written.  */
+static const decl_names *
+names_of (tree decl)
+{
+  if (!names_by_uid)
+    names_by_uid = new names_map;
+  bool existed;
+  decl_names *&slot = names_by_uid->get_or_insert (DECL_UID (decl),
+						   &existed);
+  if (!existed)
+    {
+      decl_names *names = XCNEW (decl_names);
+      tree source = hot_source_function (decl);
+      if (source != decl && DECL_ASSEMBLER_NAME_SET_P (decl))
+	add_form (names, xstrdup (IDENTIFIER_POINTER
+				  (DECL_ASSEMBLER_NAME_RAW (decl))));
+      /* A body's aliases are its names too: GCC makes a constructor's
+	 complete-object variant (C1) an alias of its base one (C2).  */
+      ipa_ref *ref;
+      if (cgraph_node *node = cgraph_node::get (decl))
+	FOR_EACH_ALIAS (node, ref)
+	  /* Room is left for the forms of the function as written.  */
+	  if (DECL_ASSEMBLER_NAME_SET_P (ref->referring->decl)
+	      && names->n + 8 < ARRAY_SIZE (names->forms))
+	    add_form (names, xstrdup (IDENTIFIER_POINTER
+				      (DECL_ASSEMBLER_NAME_RAW
+				       (ref->referring->decl))));
+      compute_names (names, source);
+      for (unsigned i = 0; i < names->n && !names->mentioned; i++)
+	names->mentioned = policy_mentions (hot_policy, names->forms[i]);
+      slot = names;
+    }
+  return slot;
+}
+
+const char *
+hot_listing_name (tree decl, bool by_name)
+{
+  const decl_names *names = names_of (decl);
+  if (!by_name && names->signature)
+    return names->signature;
+  return names->name ? names->name : hot_name_of (decl);
+}
+
+/* Whether DECL's mangled name is its identifier: a C function, whose
+   identifier alone names it.  */
+static bool
+plain_c_name_p (tree decl)
+{
+  return !lang_GNU_CXX () && DECL_CONTEXT (decl)
+	 && TREE_CODE (DECL_CONTEXT (decl)) == TRANSLATION_UNIT_DECL
+	 && (!DECL_ASSEMBLER_NAME_SET_P (decl)
+	     || DECL_ASSEMBLER_NAME_RAW (decl) == DECL_NAME (decl));
 }
 
 /* Names already checked against the policy, with the answer: a unit asks
@@ -129,13 +390,16 @@ known_name_free (void *elem)
 bool
 hot_name_mentioned_p (tree decl)
 {
-  tree id = DECL_NAME (decl);
-  if (!id || !hot_policy)
+  if (!DECL_NAME (decl) || !hot_policy)
     return false;
-  /* A C++ function in a class or namespace may be named by its qualified
-     name only: it may always be hot, and gets the full lookup.  */
-  if (scoped_decl_p (decl))
-    return true;
+  tree source = hot_source_function (decl);
+  if (!DECL_NAME (source))
+    return false;
+  /* C++ and other mangled names: every form, once per function.  */
+  if (!plain_c_name_p (source))
+    return names_of (decl)->mentioned;
+  decl = source;
+  tree id = DECL_NAME (decl);
   if (!known_names)
     known_names = htab_create_alloc (256, known_name_hash, known_name_eq,
 				     known_name_free, xcalloc, free);
@@ -159,27 +423,59 @@ hot_forget_names (void)
   if (known_names)
     htab_delete (known_names);
   known_names = NULL;
+  if (names_by_uid)
+    {
+      for (names_map::iterator it = names_by_uid->begin ();
+	   it != names_by_uid->end (); ++it)
+	{
+	  decl_names *names = (*it).second;
+	  for (unsigned i = 0; i < names->n; i++)
+	    free (names->forms[i]);
+	  free (names);
+	}
+      delete names_by_uid;
+      names_by_uid = NULL;
+    }
 }
 
 const struct policy_entry *
 hot_entry_for (tree fndecl, tree caller)
 {
+  /* A clone (walk<false>.constprop.0) is governed as the function the
+     user wrote, by whatever name the entry gives it.  */
+  tree called = fndecl;
+  fndecl = hot_source_function (fndecl);
   if (!DECL_NAME (fndecl))
     return NULL;
   /* Most functions are not hot: answer those without a scoped lookup.  */
-  if (!hot_name_mentioned_p (fndecl))
+  if (!hot_name_mentioned_p (called))
     return NULL;
   const char *caller_name
     = caller && DECL_NAME (caller) ? IDENTIFIER_POINTER (DECL_NAME (caller))
 				   : NULL;
   const char *unit = unit_of (caller ? caller : fndecl);
-  const struct policy_entry *e
-    = policy_lookup (hot_policy, IDENTIFIER_POINTER (DECL_NAME (fndecl)),
-		     caller_name, unit);
-  /* A C++ member or namespace-scope function: try "ns::Class::name".  */
-  if (!e && scoped_decl_p (fndecl))
-    e = policy_lookup (hot_policy, lang_hooks.decl_printable_name (fndecl, 1),
+  const struct policy_entry *e = NULL;
+  if (plain_c_name_p (fndecl))
+    e = policy_lookup (hot_policy, IDENTIFIER_POINTER (DECL_NAME (fndecl)),
 		       caller_name, unit);
+  else
+    {
+      /* An exact name beats a glob; among either, the most specific form
+	 of the name wins.  */
+      const decl_names *names = names_of (called);
+      const struct policy_entry *glob = NULL;
+      for (unsigned i = 0; i < names->n && !e; i++)
+	{
+	  const struct policy_entry *f
+	    = policy_lookup (hot_policy, names->forms[i], caller_name, unit);
+	  if (f && !f->name.is_glob)
+	    e = f;
+	  else if (f && !glob)
+	    glob = f;
+	}
+      if (!e)
+	e = glob;
+    }
   if (e)
     {
       if (!matched_entries)

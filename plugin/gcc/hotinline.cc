@@ -3,6 +3,7 @@
    policies and registers the plugin's callbacks.  */
 #include "gcc-compat.h"
 #include "plugin-version.h"
+#include "opts.h"
 
 #include "config.h"
 #include "policy-cache.h"
@@ -26,15 +27,68 @@ hotinline_finish (void *, void *)
   config_free (&hot_config);
 }
 
+/* The plugin's arguments as they were written.  GCC splits
+   -fplugin-arg-NAME-KEY=VALUE at every '=' and drops from VALUE one
+   character per '=' in it (a policy "conf/a=b/hot.yaml" arrives as
+   "conf/a=b/hot.yam"); the command line it keeps has them whole, split
+   here at their first '='.  INFO's own when the two do not pair up (the
+   same keys in the same order), which does not happen with GCC's own
+   parsing.  Kept for the whole compilation, as config borrows them.  */
+static const struct plugin_argument *
+written_arguments (const struct plugin_name_args *info)
+{
+  size_t name_len = strlen (info->base_name);
+  struct plugin_argument *args = XCNEWVEC (struct plugin_argument,
+					   info->argc + 1);
+  int n = 0;
+  for (unsigned i = 0; i < save_decoded_options_count; i++)
+    {
+      const cl_decoded_option *o = &save_decoded_options[i];
+      if (o->opt_index != OPT_fplugin_arg_ || !o->arg
+	  || strncmp (o->arg, info->base_name, name_len) != 0
+	  || o->arg[name_len] != '-')
+	continue;
+      const char *key = o->arg + name_len + 1;
+      const char *eq = strchr (key, '=');
+      if (n == info->argc
+	  || strncmp (info->argv[n].key, key, eq ? eq - key : strlen (key))
+	  || strlen (info->argv[n].key) != (eq ? (size_t) (eq - key)
+						 : strlen (key)))
+	{
+	  n = -1;
+	  break;
+	}
+      args[n].key = info->argv[n].key;
+      args[n].value = eq ? xstrdup (eq + 1) : NULL;
+      n++;
+    }
+  if (n == info->argc)
+    return args;
+  free (args);
+  return info->argv;
+}
+
 /* Parse the arguments into CONFIG; false (after reporting) on a bad one.  */
 static bool
 read_arguments (const struct plugin_name_args *info, struct config *config)
 {
   bool ok = true;
+  const struct plugin_argument *argv = written_arguments (info);
   for (int i = 0; i < info->argc; i++)
     {
-      const char *problem = config_apply (config, info->argv[i].key,
-					  info->argv[i].value);
+      /* A value GCC has cut short that could not be recovered.  */
+      if (argv == info->argv && argv[i].value && strchr (argv[i].value, '='))
+	{
+	  error ("the value of %<-fplugin-arg-%s-%s%> contains %<=%>, which "
+		 "GCC cuts short when it parses plugin arguments (it read "
+		 "%qs): use a path without %<=%>, through a symbolic link "
+		 "if need be [hotinline]", info->base_name, argv[i].key,
+		 argv[i].value);
+	  ok = false;
+	  continue;
+	}
+      const char *problem = config_apply (config, argv[i].key,
+					  argv[i].value);
       if (problem)
 	{
 	  error ("%s [hotinline]", problem);
@@ -105,6 +159,7 @@ plugin_init (struct plugin_name_args *info,
     }
   results_register (info->base_name);
   summary_register (info->base_name);
+  listing_register (info->base_name);
   register_callback (info->base_name, PLUGIN_FINISH, hotinline_finish, NULL);
   return 0;
 }

@@ -26,16 +26,24 @@ extern struct hot_stats hot_stats;
 const char *hot_unit (void);
 
 /* The policy entry governing calls to FNDECL from CALLER (NULL_TREE: any
-   caller; only entries without "callers" then match), or NULL.  Plain
-   names match the function's identifier, so every overload and template
-   instance; names with "::" match the qualified C++ name.  */
+   caller; only entries without "callers" then match), or NULL.  A clone
+   is looked up as the function it was made from.  Plain names match the
+   function's identifier, so every overload and template instance; C++
+   functions are also looked up by mangled name, qualified name with and
+   without parameter list and template arguments, and the name C++ writes
+   ("S", "~S", "operator bool"): see docs/policy.md, "C++ names".  */
 const struct policy_entry *hot_entry_for (tree fndecl, tree caller);
 
-/* Whether FNDECL may be hot: an entry names it by its plain name (an
-   exact name or a glob that matches it), or it is a C++ function in a
-   class or namespace, which only the full lookup can tell.  A cheap
-   filter, answered once per name.  */
+/* Whether FNDECL may be hot: an entry names it (an exact name or a glob
+   that matches one of its names), whatever its scope.  A cheap filter,
+   answered once per C name or C++ function.  */
 bool hot_name_mentioned_p (tree fndecl);
+
+/* The name a listing gives FNDECL in a policy, in the spelling the
+   lookups match: for C++ its qualified name with the parameter list
+   without typedefs (one overload), or with BY_NAME without it (every
+   overload); for C its identifier.  */
+const char *hot_listing_name (tree fndecl, bool by_name);
 
 /* Forget the names hot_name_mentioned_p has seen; at the end.  */
 void hot_forget_names (void);
@@ -44,7 +52,8 @@ void hot_forget_names (void);
    foo.part.0): the one the user wrote.  */
 tree hot_source_function (tree decl);
 
-/* DECL's name as written, for messages and policy lookups.  */
+/* DECL's name as written, for messages: its identifier, or for C++ its
+   qualified name ("ns::S::S" rather than GCC's "__ct").  */
 const char *hot_name_of (tree decl);
 
 /* One step of the "inlined from" chain of a call: FUNCTION was inlined
@@ -170,5 +179,6 @@ void hints_register (const char *plugin_name);
 void results_register (const char *plugin_name);
 void report_register (const char *plugin_name);
 void summary_register (const char *plugin_name);
+void listing_register (const char *plugin_name);
 
 #endif /* HOTINLINE_HOTINLINE_H */

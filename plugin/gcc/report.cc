@@ -268,7 +268,10 @@ report_call (const left_call &l, tree fn)
 	    "[hotinline]", l.count);
   hot_note_entry (loc, c.entry);
   hot_hint (loc, c.reason, c.callee, fn);
-  if (hot != c.callee && hot != caller)
+  /* Not for a constructor's complete-object variant and the like, which
+     carry the same name.  */
+  if (hot != c.callee && hot != caller
+      && strcmp (hot_name_of (hot), hot_name_of (c.callee)) != 0)
     inform (loc, "the call is to %qs, a part of %qs that GCC split off or "
 	    "specialised [hotinline]", hot_name_of (c.callee), hot_name_of (hot));
   if (folded_copy_p (fn) && LOCATION_LOCUS (c.loc) != UNKNOWN_LOCATION)

@@ -1,11 +1,16 @@
 /* Machine-readable results: with -fplugin-arg-hotinline-results=DIR, each
    unit writes what it found to a JSON file of its own in DIR, built with
-   GCC's JSON writer.  Files are written under a temporary name and renamed
-   into place, so a parallel build never leaves a half-written one and
-   units never write to the same file.  */
+   GCC's JSON writer.  Each compilation has a file of its own, named by
+   its source, its output and the options that change its code
+   (results-name.h): libtool's two compilations of one source, or one
+   source built under several -D settings, keep their results apart.
+   Files are written under a temporary name and renamed into place, so a
+   parallel build never leaves a half-written one.  */
 #include "gcc-compat.h"
+#include "opts.h"		/* cc1's command line: save_decoded_options.  */
 
 #include "hotinline.h"
+#include "results-name.h"
 
 namespace {
 
@@ -65,6 +70,8 @@ entry_json (const struct policy_entry *e)
   o->set ("column", new json::integer_number (e->name_loc.column));
   o->set ("action", new json::string (policy_action_name (e->action)));
   o->set ("severity", new json::string (policy_severity_name (e->severity)));
+  if (e->reason)
+    o->set ("reason", new json::string (e->reason));
   return o;
 }
 
@@ -128,14 +135,66 @@ left_as_call (const call_record &c)
   return false;
 }
 
+/* The option of cc1's command line with index OPT, or NULL.  */
+static const char *
+option_arg (size_t opt)
+{
+  for (unsigned i = 0; i < save_decoded_options_count; i++)
+    if (save_decoded_options[i].opt_index == opt)
+      return save_decoded_options[i].arg;
+  return NULL;
+}
+
+/* The compilation's output without its suffix, as the driver tells cc1
+   through -dumpdir and -dumpbase (".libs/t" for -c t.c -o .libs/t.o):
+   what tells libtool's two compilations of t.c apart.  malloc'd.  */
+static char *
+output_stem (void)
+{
+  const char *dir = option_arg (OPT_dumpdir);
+  const char *base = option_arg (OPT_dumpbase);
+  const char *ext = option_arg (OPT_dumpbase_ext);
+  if (!base)
+    base = lbasename (hot_unit ());
+  size_t len = strlen (base);
+  if (ext && len > strlen (ext)
+      && strcmp (base + len - strlen (ext), ext) == 0)
+    len -= strlen (ext);
+  return xasprintf ("%s%.*s", dir ? dir : "", (int) len, base);
+}
+
+/* The options of cc1's command line that can change the code, in order,
+   space separated (results_option_changes_code).  malloc'd.  */
+static char *
+flags_key (void)
+{
+  char *key = xstrdup ("");
+  for (unsigned i = 0; i < save_decoded_options_count; i++)
+    {
+      const cl_decoded_option &o = save_decoded_options[i];
+      if (o.opt_index == OPT_SPECIAL_input_file
+	  || o.opt_index == OPT_SPECIAL_program_name
+	  || !results_option_changes_code (o.orig_option_with_args_text))
+	continue;
+      char *longer = xasprintf ("%s%s%s", key, *key ? " " : "",
+				o.orig_option_with_args_text);
+      free (key);
+      key = longer;
+    }
+  return key;
+}
+
 static json::object *
-unit_json (void)
+unit_json (const char *output, const char *flags)
 {
   json::object *root = new json::object ();
   root->set ("format", new json::string ("hotinline-results-1"));
   root->set ("unit", new json::string (hot_unit ()));
   /* Relative paths of the unit's calls are relative to this.  */
   root->set ("directory", new json::string (getpwd () ? getpwd () : ""));
+  /* What tells this compilation from others of the same source.  */
+  root->set ("output", new json::string (output));
+  root->set ("flags", new json::string (flags));
   /* The inliner's limits for the unit as a whole, to compare builds.  */
   json::object *limits = new json::object ();
   limits->set ("max-inline-insns-auto",
@@ -183,20 +242,20 @@ unit_json (void)
   return root;
 }
 
-/* A file name of DIR for this unit: its base name and a hash of its full
-   path and of the working directory, so that units with the same name in
-   different directories do not collide, and the same unit rebuilt
-   replaces its old results.  */
+/* The results file of this compilation in DIR (results_file_name): the
+   output is made absolute, so that two directories' units of the same
+   name do not collide.  */
 static char *
-results_path (const char *dir, const char *suffix)
+results_path (const char *dir, const char *output, const char *flags)
 {
-  char *cwd = getpwd () ? xstrdup (getpwd ()) : xstrdup ("");
-  const char *unit = hot_unit ();
-  hashval_t h = iterative_hash (unit, strlen (unit),
-				iterative_hash (cwd, strlen (cwd), 0));
-  free (cwd);
-  return xasprintf ("%s/%s.%08x.json%s", dir, lbasename (unit),
-		    (unsigned) h, suffix);
+  const char *cwd = getpwd () ? getpwd () : "";
+  char *where = IS_ABSOLUTE_PATH (output) ? xstrdup (output)
+		: xasprintf ("%s/%s", cwd, output);
+  char *path = results_file_name (dir, hot_unit (), where, flags);
+  free (where);
+  if (!path)
+    xmalloc_failed (0);
+  return path;
 }
 
 /* Create DIR and its parents as needed: the first unit of a build makes
@@ -227,9 +286,9 @@ write_results (void *, void *)
 {
   if (!hot_policy || !hot_config.results_dir)
     return;
-  char *tmp = results_path (hot_config.results_dir,
-			    xasprintf (".%d.tmp", (int) getpid ()));
-  char *path = results_path (hot_config.results_dir, "");
+  char *output = output_stem (), *flags = flags_key ();
+  char *path = results_path (hot_config.results_dir, output, flags);
+  char *tmp = xasprintf ("%s.%d.tmp", path, (int) getpid ());
   FILE *f = make_directory (hot_config.results_dir) ? fopen (tmp, "w") : NULL;
   if (!f)
     {
@@ -237,7 +296,7 @@ write_results (void *, void *)
 		     "%qs: %m [hotinline]", tmp);
       return;
     }
-  json::object *root = unit_json ();
+  json::object *root = unit_json (output, flags);
   hot_json_dump (root, f);
   fputc ('\n', f);
   delete root;
@@ -247,6 +306,10 @@ write_results (void *, void *)
 		     "%qs: %m [hotinline]", path);
       unlink (tmp);
     }
+  free (output);
+  free (flags);
+  free (path);
+  free (tmp);
 }
 
 } // namespace

@@ -17,10 +17,12 @@
 #   c  surgical: no hot call left that upstream does not have, and no
 #      function changed from stripped but the hot functions and their callers
 #   d  the program's output is upstream's, for every build
-# Environment: GCC (default gcc), HOTINLINE_PLUGIN (the plugin for that
-# GCC), HOTINLINE_REAL_CACHE (downloaded sources, default build/real-src),
-# HOTINLINE_REAL_WORK (default build/gcc-MAJOR/real), HOTINLINE_REAL_JOBS
-# (parallel builds, default 2).  Exit status 1 when a check fails.
+# Environment: GCC (the compiler, default gcc; a clang-N runs the same
+# checks with the LLVM plugin), HOTINLINE_PLUGIN (the plugin for that
+# compiler), HOTINLINE_REAL_CACHE (downloaded sources, default
+# build/real-src), HOTINLINE_REAL_WORK (default build/gcc-MAJOR/real or
+# build/clang-MAJOR/real), HOTINLINE_REAL_JOBS (parallel builds, default
+# 2).  Exit status 1 when a check fails.
 set -eu
 export LC_ALL=C
 here=$(cd "$(dirname "$0")" && pwd)
@@ -29,9 +31,15 @@ top=$(cd "$here/../.." && pwd)
 
 GCC=${GCC:-gcc}
 major=$($GCC -dumpversion | cut -d. -f1)
-PLUGIN=${HOTINLINE_PLUGIN:-$top/build/gcc-$major/hotinline.so}
+# The compiler's kind: gcc, or clang (its plugin is loaded twice, as a
+# front-end plugin for the arguments and as a pass plugin).
+case $(basename "$GCC") in
+clang*) kind=clang ;;
+*) kind=gcc ;;
+esac
+PLUGIN=${HOTINLINE_PLUGIN:-$top/build/$kind-$major/hotinline.so}
 cache=${HOTINLINE_REAL_CACHE:-$top/build/real-src}
-work=${HOTINLINE_REAL_WORK:-$top/build/gcc-$major/real}
+work=${HOTINLINE_REAL_WORK:-$top/build/$kind-$major/real}
 jobs=${HOTINLINE_REAL_JOBS:-2}
 export GCC PLUGIN HOTINLINE_REAL_CACHE=$cache HOTINLINE_REAL_WORK=$work
 
@@ -77,18 +85,34 @@ build () {
 	surgical) plugin="-fplugin-arg-hotinline-policy=$d/force.yaml -fplugin-arg-hotinline-strategy=surgical" ;;
 	report) plugin="-fplugin-arg-hotinline-policy=$d/report.yaml" ;;
 	esac
-	[ -n "$plugin" ] && plugin="-fplugin=$PLUGIN $plugin"
+	if [ -n "$plugin" ]; then
+		plugin="-fplugin=$PLUGIN $plugin"
+		[ $kind = gcc ] || plugin="-fpass-plugin=$PLUGIN $plugin"
+	fi
 	src=$cache/$1-$L_VERSION/$tree
 	rm -rf "$out" && mkdir -p "$out"
 	objs=
 	for u in $L_UNITS; do
 		o=$out/$(basename "$u" .c).o
-		dump=
-		[ "$3" = upstream ] && dump="-fdump-tree-gimple=$o.gimple"
 		# shellcheck disable=SC2086
-		(cd "$src" && $GCC $flags $L_CFLAGS $plugin $dump \
+		(cd "$src" && $GCC $flags $L_CFLAGS $plugin \
 			-fno-diagnostics-show-caret -c "$u" -o "$o") \
 			>> "$out/stderr" 2>&1 || { echo failed > "$out/status"; return 0; }
+		# What the compiler saw declared always_inline: GCC's gimple
+		# dump, or Clang's IR.
+		if [ "$3" = upstream ]; then
+			# shellcheck disable=SC2086
+			(cd "$src" && if [ $kind = gcc ]; then
+				$GCC $flags $L_CFLAGS -fdump-tree-gimple=$o.gimple \
+					-c "$u" -o /dev/null &&
+				awk -f "$here/policy.awk" "$o.gimple"
+			else
+				$GCC $flags $L_CFLAGS -S -emit-llvm -Xclang \
+					-disable-llvm-passes -c "$u" -o - |
+				awk -f "$here/policy-ir.awk"
+			fi) > "$o.hot" 2>> "$out/stderr" ||
+				{ echo failed > "$out/status"; return 0; }
+		fi
 		objs="$objs $o"
 	done
 	# shellcheck disable=SC2086
@@ -136,7 +160,10 @@ row library setting "a:attr" "b:report" "c:surg" "d:output" "hot calls left: ups
 
 # Known failures, each with its reason (testsuite/real/known-failures):
 # reported as such and not counted, and an error once they pass.
-gcc_major_of () { $1 -dumpversion | cut -d. -f1; }
+# A compiler's name in the list: its GCC major, or clangMAJOR.
+gcc_major_of () {
+	echo "$([ $kind = gcc ] || echo clang)$($1 -dumpversion | cut -d. -f1)"
+}
 known=$here/known-failures
 known_seen=$work/known-seen.txt
 : > "$known_seen"
@@ -208,7 +235,7 @@ for lib in $libs; do
 			-c "$here/$L_DRIVER" -o "$d/main.o"
 		: > "$d/hot"
 		sh "$0" --build "$lib" "$s" upstream
-		cat "$d"/upstream/*.gimple | awk -f "$here/policy.awk" | sort -u > "$d/hot.list"
+		cat "$d"/upstream/*.hot | sort -u > "$d/hot.list"
 		tr '\n' ' ' < "$d/hot.list" > "$d/hot"
 		for action in always_inline report; do
 			{

@@ -1,0 +1,224 @@
+/* C++ names in one spelling; see cxx-names.h.  */
+#include "cxx-names.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool
+word_char (char c)
+{
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
+	 || (c >= '0' && c <= '9') || c == '_';
+}
+
+static bool
+space_char (char c)
+{
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* The words a built-in arithmetic type is spelt with.  */
+enum arith_word { W_UNSIGNED, W_SIGNED, W_SHORT, W_LONG, W_INT, W_CHAR,
+		  W_DOUBLE, N_ARITH_WORDS };
+static const char *const arith_words[] = { "unsigned", "signed", "short",
+					    "long", "int", "char", "double" };
+
+static int
+arith_word (const char *s, size_t n)
+{
+  for (int i = 0; i < N_ARITH_WORDS; i++)
+    if (strlen (arith_words[i]) == n && memcmp (s, arith_words[i], n) == 0)
+      return i;
+  return -1;
+}
+
+/* The canonical spelling of the type made of the words counted in N, or
+   NULL when they make no type (the words are then copied as written).  */
+static const char *
+arith_type (const unsigned n[N_ARITH_WORDS])
+{
+  if (n[W_UNSIGNED] + n[W_SIGNED] > 1 || n[W_SHORT] > 1 || n[W_LONG] > 2
+      || n[W_INT] > 1 || n[W_CHAR] > 1 || n[W_DOUBLE] > 1)
+    return NULL;
+  bool sign = n[W_UNSIGNED] || n[W_SIGNED];
+  if (n[W_DOUBLE])
+    {
+      if (sign || n[W_SHORT] || n[W_INT] || n[W_CHAR] || n[W_LONG] > 1)
+	return NULL;
+      return n[W_LONG] ? "long double" : "double";
+    }
+  if (n[W_CHAR])
+    {
+      if (n[W_SHORT] || n[W_LONG] || n[W_INT])
+	return NULL;
+      return n[W_UNSIGNED] ? "unsigned char"
+	     : n[W_SIGNED] ? "signed char" : "char";
+    }
+  if (n[W_SHORT] && n[W_LONG])
+    return NULL;
+  static const char *const unsigned_types[] = { "unsigned int",
+						"unsigned long",
+						"unsigned long long",
+						"unsigned short" };
+  static const char *const signed_types[] = { "int", "long", "long long",
+					      "short" };
+  int k = n[W_SHORT] ? 3 : (int) n[W_LONG];
+  return n[W_UNSIGNED] ? unsigned_types[k] : signed_types[k];
+}
+
+/* Append S[0..N) to *OUT.  */
+static void
+put (char **out, const char *s, size_t n)
+{
+  memcpy (*out, s, n);
+  *out += n;
+}
+
+char *
+cxx_name_normalize (const char *name)
+{
+  static const char anon_demangled[] = "(anonymous namespace)";
+  static const char anon_gcc[] = "{anonymous}";
+  size_t len = strlen (name);
+  /* Nothing gets longer, except "unsigned" which gains " int" (4 bytes
+     for 8 of input) and a word that gains a space before it.  */
+  char *buf = malloc (2 * len + 16);
+  if (!buf)
+    abort ();
+  char *o = buf;
+  bool pending_space = false;
+  for (const char *s = name; *s;)
+    {
+      if (space_char (*s))
+	{
+	  pending_space = true;
+	  s++;
+	  continue;
+	}
+      if (strncmp (s, anon_demangled, sizeof anon_demangled - 1) == 0)
+	{
+	  put (&o, anon_gcc, sizeof anon_gcc - 1);
+	  s += sizeof anon_demangled - 1;
+	  pending_space = false;
+	  continue;
+	}
+      /* A space between words, after a comma and between a parameter
+	 list and its qualifier, as GCC prints them.  */
+      if (o > buf && word_char (*s)
+	  && ((pending_space && word_char (o[-1])) || o[-1] == ')'))
+	*o++ = ' ';
+      pending_space = false;
+      if (*s == ',')
+	{
+	  put (&o, ", ", 2);
+	  s++;
+	  continue;
+	}
+      if (!word_char (*s))
+	{
+	  *o++ = *s++;
+	  continue;
+	}
+      /* A run of words separated by white space only, as long as each is
+	 a word of a built-in arithmetic type.  */
+      const char *start = s, *end = s;
+      unsigned counts[N_ARITH_WORDS] = { 0 };
+      for (const char *w = s;;)
+	{
+	  const char *e = w;
+	  while (word_char (*e))
+	    e++;
+	  int k = (w > name && word_char (w[-1])) ? -1 : arith_word (w, e - w);
+	  if (k < 0)
+	    break;
+	  counts[k]++;
+	  end = e;
+	  while (space_char (*e))
+	    e++;
+	  if (!word_char (*e))
+	    break;
+	  w = e;
+	}
+      const char *type = end > start ? arith_type (counts) : NULL;
+      if (type)
+	{
+	  put (&o, type, strlen (type));
+	  s = end;
+	  continue;
+	}
+      /* Not a type: copy the first word as it is.  */
+      while (word_char (*s))
+	*o++ = *s++;
+    }
+  *o = '\0';
+  return buf;
+}
+
+/* Whether NAME[0..END) ends with the word WORD.  */
+static bool
+ends_with_word (const char *name, size_t end, const char *word)
+{
+  size_t n = strlen (word);
+  return end >= n && memcmp (name + end - n, word, n) == 0
+	 && (end == n || !word_char (name[end - n - 1]));
+}
+
+/* Where the trailing parameter list of NAME[0..LEN) starts, or LEN.  */
+static size_t
+parameters_start (const char *name, size_t len)
+{
+  size_t end = len;
+  /* Qualifiers after the list: " const", " volatile", "&", "&&".  */
+  for (;;)
+    {
+      while (end > 0 && space_char (name[end - 1]))
+	end--;
+      if (end > 0 && name[end - 1] == '&')
+	end--;
+      else if (ends_with_word (name, end, "const"))
+	end -= 5;
+      else if (ends_with_word (name, end, "volatile"))
+	end -= 8;
+      else
+	break;
+    }
+  if (end == 0 || name[end - 1] != ')')
+    return len;
+  int depth = 0;
+  size_t open = end;
+  while (open-- > 0)
+    {
+      if (name[open] == ')')
+	depth++;
+      else if (name[open] == '(' && --depth == 0)
+	break;
+    }
+  if (depth != 0 || open == 0)
+    return len;
+  /* "operator()" itself is no parameter list.  */
+  size_t before = open;
+  while (before > 0 && space_char (name[before - 1]))
+    before--;
+  if (end - open == 2 && ends_with_word (name, before, "operator"))
+    return len;
+  return open;
+}
+
+size_t
+cxx_name_literal_start (const char *name, size_t len)
+{
+  size_t params = parameters_start (name, len);
+  /* The last word "operator" before the parameters.  */
+  for (size_t i = params; i >= 8; i--)
+    if (ends_with_word (name, i, "operator")
+	&& (i == params || !word_char (name[i])))
+      return i - 8;
+  return params;
+}
+
+int
+cxx_name_has_parameters (const char *name, size_t len)
+{
+  return parameters_start (name, len) < len;
+}
