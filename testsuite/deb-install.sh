@@ -16,7 +16,7 @@
 # HOTINLINE_DEB_SUITE   bookworm (Debian 12, default) or forky (testing)
 # HOTINLINE_DEB_GCC     the GCC whose plugin package is tested (bookworm:
 #                       12, forky: 16)
-# HOTINLINE_DEB_CHROOT  where the systems and apt's download cache live
+# HOTINLINE_DEB_CHROOT  where the systems and apt's download caches live
 #                       (build/deb-chroot)
 # HOTINLINE_MIRROR      the Debian archive (default for bookworm: the
 #                       sources apt uses here, so that the system gets the
@@ -51,7 +51,8 @@ T0=${T0:-$(now)}
 # vanish with it, however it ends.
 if [ -z "${HOTINLINE_DEB_PRIVATE:-}" ]; then
 	HOTINLINE_DEB_PRIVATE=1 T0=$T0 exec unshare --mount \
-		--propagation private sh "$0" "$@"
+		--propagation private sh "$0" $([ $MODE = test ] || echo --build) \
+		"$DEBDIR"
 fi
 say() { echo "deb-install: [$(( $(now) - T0 ))s] $*"; }
 fail() { echo "deb-install: FAIL: $*" >&2; exit 1; }
@@ -148,7 +149,7 @@ create_base() {
 	say "the $SUITE system is complete"
 }
 
-mkdir -p "$CACHE/archives/partial"
+mkdir -p "$CACHE/archives-$SUITE/partial"
 create_base
 
 # --- This run: an overlay over the clean system ----------------------------
@@ -160,7 +161,7 @@ ROOT=$RUN/root
 mount_at /proc "$ROOT/proc" "-t proc"
 mount_at /dev "$ROOT/dev" --bind
 # apt's downloads are kept across runs.
-mount_at "$CACHE/archives" "$ROOT/var/cache/apt/archives" --bind
+mount_at "$CACHE/archives-$SUITE" "$ROOT/var/cache/apt/archives" --bind
 cp /etc/resolv.conf "$ROOT/etc/resolv.conf" 2>/dev/null || true
 # A throwaway system: dpkg need not sync every file it unpacks.
 echo force-unsafe-io > "$ROOT/etc/dpkg/dpkg.cfg.d/hotinline-test"
@@ -253,9 +254,10 @@ calls() {
 
 # Plain GCC leaves calls to the hot function; the plugin, by its short
 # name and the packaged policy, leaves none.
-as_user gcc-$N -O2 -c xarray_walk.c -o plain.o
+as_user gcc-$N -O2 -c xarray_walk.c -o plain.o || fail "gcc-$N alone"
 as_user gcc-$N -O2 -fplugin=hotinline \
-	-fplugin-arg-hotinline-policy=$POLICY -c xarray_walk.c -o forced.o
+	-fplugin-arg-hotinline-policy=$POLICY -c xarray_walk.c -o forced.o ||
+	fail "gcc-$N -fplugin=hotinline"
 plain=$(calls plain.o)
 forced=$(calls forced.o)
 [ "$plain" -gt 0 ] || fail "the plain build has no call to xas_descend to remove"
@@ -264,7 +266,7 @@ say "force: calls to xas_descend: plain $plain, with -fplugin=hotinline $forced"
 
 # The wrapper's compiler links add the plugin themselves.
 as_user hotinline-gcc-$N -O2 -fplugin-arg-hotinline-policy=$POLICY \
-	-c xarray_walk.c -o wrapped.o
+	-c xarray_walk.c -o wrapped.o || fail "hotinline-gcc-$N"
 [ "$(calls wrapped.o)" -eq 0 ] || fail "hotinline-gcc-$N left calls to xas_descend"
 say "hotinline-gcc-$N: no call left"
 
