@@ -100,6 +100,8 @@ BENCH_LOAD := $(B)/bench_load
 	uninstall demo screenshot clean
 all: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 
+include plugin/llvm/llvm.mk
+
 $(B):
 	mkdir -p $@
 

@@ -14,6 +14,7 @@ Suite *distributed_suite (void);
 Suite *forcing_rules_suite (void);
 Suite *html_report_suite (void);
 Suite *policy_cache_e2e_suite (void);
+Suite *clang_suite (void);
 
 /* Seconds allowed to a test case that runs the compiler.  */
 enum { E2E_TIMEOUT = 300 };
