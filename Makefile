@@ -111,6 +111,8 @@ BENCH_LOAD := $(B)/bench_load
 	check-deb check-deb-forky
 all: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 
+include plugin/llvm/llvm.mk
+
 $(B):
 	mkdir -p $@
 

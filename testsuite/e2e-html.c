@@ -874,6 +874,8 @@ Suite *
 html_report_suite (void)
 {
   Suite *s = suite_create ("HTML report");
+  if (harness_skip_on_clang ("HTML report", "its results come from GCC builds; the Clang suite feeds Clang results to hotinline-summary"))
+    return s;
   TCase *tc = tcase_create ("Site");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_test (tc, test_site_marks_the_calls_of_the_object_code);
