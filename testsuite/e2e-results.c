@@ -256,6 +256,8 @@ Suite *
 results_suite (void)
 {
   Suite *s = suite_create ("Results of a build");
+  if (harness_skip_on_clang ("Results of a build", "it checks the GCC plugin's results of libtool's double compilations and -D variants; the Clang suite checks the LLVM plugin's results files"))
+    return s;
   TCase *tc = tcase_create ("Results");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_test (tc, test_libtool_double_compile_keeps_both_results);
