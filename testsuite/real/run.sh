@@ -34,8 +34,8 @@ major=$($GCC -dumpversion | cut -d. -f1)
 # The compiler's kind: gcc, or clang (its plugin is loaded twice, as a
 # front-end plugin for the arguments and as a pass plugin).
 case $(basename "$GCC") in
-clang*) kind=clang ;;
-*) kind=gcc ;;
+clang*) kind=clang nocaret=-fno-caret-diagnostics ;;
+*) kind=gcc nocaret=-fno-diagnostics-show-caret ;;
 esac
 PLUGIN=${HOTINLINE_PLUGIN:-$top/build/$kind-$major/hotinline.so}
 cache=${HOTINLINE_REAL_CACHE:-$top/build/real-src}
@@ -96,7 +96,7 @@ build () {
 		o=$out/$(basename "$u" .c).o
 		# shellcheck disable=SC2086
 		(cd "$src" && $GCC $flags $L_CFLAGS $plugin \
-			-fno-diagnostics-show-caret -c "$u" -o "$o") \
+			$nocaret -c "$u" -o "$o") \
 			>> "$out/stderr" 2>&1 || { echo failed > "$out/status"; return 0; }
 		# What the compiler saw declared always_inline: GCC's gimple
 		# dump, or Clang's IR.
