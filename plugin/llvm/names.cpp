@@ -98,8 +98,7 @@ entry_for (const llvm::Function &callee, const llvm::Function *caller)
 bool
 forced_per_call (const struct policy_entry *entry)
 {
-  return hot_config.strategy == CONFIG_STRATEGY_SURGICAL
-	 || entry->n_callers > 0;
+  return entry->n_callers > 0;
 }
 
 } // namespace hotinline
