@@ -187,7 +187,7 @@ private:
   {
     const struct policy_entry *e = entry_for (f, nullptr);
     bool whole = e && e->action == POLICY_ACTION_ALWAYS_INLINE
-		 && (!forced_per_call (e) || at_o0) && e->n_callers == 0;
+		 && !forced_per_call (e);
     llvm::SmallVector<llvm::CallBase *, 8> calls = calls_to (f);
     llvm::SmallVector<std::pair<llvm::CallBase *,
 				const struct policy_entry *>, 8> scoped;
@@ -198,8 +198,7 @@ private:
 	  {
 	    const struct policy_entry *c = entry_for (f, call->getFunction ());
 	    if (c && c->action == POLICY_ACTION_ALWAYS_INLINE
-		&& c->n_callers > 0
-		&& (hot_config.strategy == CONFIG_STRATEGY_ATTRIBUTE || at_o0))
+		&& forced_per_call (c))
 	      scoped.push_back ({ call, c });
 	  }
 	if (scoped.empty ())

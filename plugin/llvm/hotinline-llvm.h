@@ -52,8 +52,10 @@ std::string name_of (const llvm::Function &f);
 /* The main source file of this unit, for "files" scoping.  */
 const char *unit_name (const llvm::Module &m);
 
-/* Whether ENTRY is forced call by call (surgical strategy or a "callers"
-   scope) rather than by the attribute on the function.  */
+/* Whether ENTRY is forced call by call (a "callers" scope) rather than by
+   the attribute on the function.  The surgical strategy has no advisor on
+   LLVM yet: attribute forcing stands in for it, as on GCC where no IPA
+   inliner runs.  */
 bool forced_per_call (const struct policy_entry *entry);
 
 /* A place in the source: from a debug location, else the function's
@@ -89,7 +91,6 @@ void note_entry (clang::SourceLocation loc, const struct policy_entry *entry);
 /* The passes and callbacks of each mode.  */
 void force_register (llvm::PassBuilder &pb);
 void report_register (llvm::PassBuilder &pb);
-void surgical_register (llvm::PassBuilder &pb);
 
 /* The inliner's own reasons for calls it declined (remarks.cpp): start
    listening (at the start of the pipeline) and the reason recorded for
@@ -107,9 +108,6 @@ void results_note_left_call (const llvm::CallBase &call,
 			     const std::string &hint);
 void results_note_function (const llvm::Function &f, const char *why_not);
 void results_write (const llvm::Module &m);
-
-/* -MD: the policy files as dependencies of the object (deps.cpp).  */
-void deps_register (clang::CompilerInstance &ci);
 
 } // namespace hotinline
 

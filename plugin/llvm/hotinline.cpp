@@ -8,6 +8,7 @@
 #include "hotinline-llvm.h"
 
 #include <dlfcn.h>
+#include <unistd.h>
 
 #include <deque>
 
@@ -130,10 +131,6 @@ protected:
     hot_policy = load_policies (&hot_config);
     if (!hot_policy)
       return false;
-    deps_register (*hot_compiler);
-    /* Reports need each call's line, which LLVM knows only from debug
-       locations.  */
-    hotinline_compat::track_locations (hot_compiler->getCodeGenOpts ());
     return true;
   }
 
@@ -149,25 +146,28 @@ void
 register_passes (llvm::PassBuilder &pb)
 {
   force_register (pb);
-  surgical_register (pb);
   report_register (pb);
 }
 
 } // namespace
 
-/* The front-end half registers itself only in the Clang it was built for:
-   in another one it would be handed that Clang's objects.  */
+/* The front-end half registers itself only in the Clang it was built for.
+   In another one the plugin stops the compilation as it is loaded: the
+   libraries it brought along for its own LLVM would otherwise crash the
+   process when it exits.  Immediately, without running exit handlers,
+   which are what crashes.  */
 __attribute__ ((constructor)) static void
 register_frontend_plugin ()
 {
   if (!right_llvm ())
-    return;
+    _exit (1);
   static clang::FrontendPluginRegistry::Add<hotinline_action>
     action ("hotinline", "force or audit the inlining of hot functions");
 }
 
-/* The pass half.  In another LLVM, an API version no LLVM accepts: Clang
-   then stops with "unable to load plugin", after the message above.  */
+/* The pass half.  In another LLVM (if loading did not already stop), an
+   API version no LLVM accepts: Clang then stops with "unable to load
+   plugin", after the message above.  */
 extern "C" __attribute__ ((visibility ("default")))
 ::llvm::PassPluginLibraryInfo
 llvmGetPassPluginInfo ()

@@ -47,27 +47,6 @@ class CompilerInstance;
 #endif
 
 namespace hotinline_compat {
-
-#ifdef HOTINLINE_FRONTEND
-/* Debug info kinds moved from clang::codegenoptions to llvm:: in 17.  */
-#if LLVM_VERSION_MAJOR >= 17
-namespace debug_kinds = llvm::codegenoptions;
-#else
-namespace debug_kinds = clang::codegenoptions;
-#endif
-
-/* Make code generation keep each instruction's source location without
-   emitting debug info (what -Rpass does); false when it already does.  */
-inline bool
-track_locations (clang::CodeGenOptions &cg)
-{
-  if (cg.getDebugInfo () != debug_kinds::NoDebugInfo)
-    return false;
-  cg.setDebugInfo (debug_kinds::LocTrackingOnly);
-  return true;
-}
-#endif
-
 /* The end of the optimisation pipeline: LLVM 20 gave its callbacks the
    LTO phase as a third argument.  Register CB (taking the module pass
    manager and the level) there.  */
@@ -81,20 +60,6 @@ register_optimizer_last (llvm::PassBuilder &pb, Callback cb)
 	  llvm::ThinOrFullLTOPhase) { cb (mpm, level); });
 #else
   pb.registerOptimizerLastEPCallback (cb);
-#endif
-}
-
-/* The plugin inline advisor's factory type, and whether the module
-   analysis manager already has it (LLVM 20 added isPassRegistered; before
-   it, registering twice keeps the first).  */
-inline bool
-plugin_advisor_registered (llvm::ModuleAnalysisManager &mam)
-{
-#if LLVM_VERSION_MAJOR >= 20
-  return mam.isPassRegistered<llvm::PluginInlineAdvisorAnalysis> ();
-#else
-  (void) mam;
-  return false;
 #endif
 }
 

@@ -35,8 +35,10 @@ names_of (llvm::StringRef symbol)
     return found->second;
   names n;
   llvm::StringRef base = base_symbol (symbol);
+  /* The demangler's nodes point into the text it was given.  */
+  std::string mangled = base.str ();
   llvm::ItaniumPartialDemangler d;
-  if (base.starts_with ("_Z") && !d.partialDemangle (base.str ().c_str ())
+  if (base.starts_with ("_Z") && !d.partialDemangle (mangled.c_str ())
       && d.isFunction ())
     {
       size_t size = 0;
@@ -98,8 +100,7 @@ entry_for (const llvm::Function &callee, const llvm::Function *caller)
 bool
 forced_per_call (const struct policy_entry *entry)
 {
-  return hot_config.strategy == CONFIG_STRATEGY_SURGICAL
-	 || entry->n_callers > 0;
+  return entry->n_callers > 0;
 }
 
 } // namespace hotinline

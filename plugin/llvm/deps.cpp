@@ -1,3 +1,0 @@
-#define HOTINLINE_FRONTEND
-#include "hotinline-llvm.h"
-namespace hotinline { void deps_register (clang::CompilerInstance &) {} }

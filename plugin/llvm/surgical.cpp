@@ -1,2 +1,0 @@
-#include "hotinline-llvm.h"
-namespace hotinline { void surgical_register (llvm::PassBuilder &) {} }
