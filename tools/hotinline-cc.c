@@ -21,7 +21,8 @@
    -fplugin=hotinline, or nothing, becomes -fplugin=P -fpass-plugin=P, P
    being the plugin built for that Clang's LLVM, installed beside this
    program in ../lib/hotinline/llvm-N/hotinline.so (HOTINLINE_LLVM_PLUGIN
-   names another file).
+   names another file), and -Rpass-missed=hotinline is added, which keeps
+   the calls' lines without -g.
 
    The point is a command line without -fplugin=: distccd refuses every
    job that has one, but runs "distcc hotinline-gcc-12 ...", and the
@@ -271,8 +272,13 @@ clang_args (const char *compiler, char **args, int *n)
   if (!plugin)
     return NULL;
   bool replace = strcmp (args[at], "-fplugin=hotinline") == 0;
-  char **out = calloc (*n + 2, sizeof *out);
+  char **out = calloc (*n + 3, sizeof *out);
   int k = 0;
+  /* Clang keeps the calls' lines, which report mode needs, only with -g
+     or when a remark is asked for: a remark pattern that matches no pass
+     makes it keep them without debug information or any change to the
+     code.  First, so that the user's own -Rpass-missed= wins.  */
+  out[k++] = (char *) "-Rpass-missed=hotinline";
   for (int i = 0; i < *n; i++)
     {
       if (i == at)

@@ -37,6 +37,10 @@ std::unique_ptr<clang::ASTConsumer> source_decls_consumer (
   clang::CompilerInstance &ci);
 const source_decl *source_decl_of (llvm::StringRef symbol);
 
+/* The AST consumer that names the policy files in the -MD output.  */
+std::unique_ptr<clang::ASTConsumer> deps_consumer_for (
+  clang::CompilerInstance &ci);
+
 /* The policy entry governing calls to CALLEE from CALLER (NULL: any caller;
    only entries without "callers" then match) in this unit, or NULL.  A C
    function is named by its symbol; a C++ one by its plain name (every

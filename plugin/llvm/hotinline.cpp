@@ -12,6 +12,8 @@
 
 #include <deque>
 
+#include "clang/Frontend/MultiplexConsumer.h"
+
 #include "policy-cache.h"
 #include "version.h"
 
@@ -137,7 +139,10 @@ protected:
   std::unique_ptr<clang::ASTConsumer>
   CreateASTConsumer (clang::CompilerInstance &ci, llvm::StringRef) override
   {
-    return source_decls_consumer (ci);
+    std::vector<std::unique_ptr<clang::ASTConsumer>> consumers;
+    consumers.push_back (source_decls_consumer (ci));
+    consumers.push_back (deps_consumer_for (ci));
+    return std::make_unique<clang::MultiplexConsumer> (std::move (consumers));
   }
 };
 
