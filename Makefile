@@ -107,9 +107,11 @@ BENCH_BIN := $(B)/bench_strategies
 BENCH_LOAD := $(B)/bench_load
 
 .PHONY: all check check-all check-real check-linux-arm64 bench fuzz install \
-	install-tools uninstall demo screenshot clean check-linux-clang deb \
+	install-tools uninstall demo demo-clang screenshot clean check-linux-clang deb \
 	check-deb check-deb-forky
 all: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
+
+include plugin/llvm/llvm.mk
 
 $(B):
 	mkdir -p $@
@@ -318,6 +320,24 @@ demo: $(PLUGIN)
 	$(GCC) -O2 -fPIC -c testsuite/samples/interposable.c -o /dev/null \
 		-fplugin=$(abspath $(PLUGIN)) \
 		-fplugin-arg-hotinline-policy=testsuite/samples/interposable.yaml
+ifneq ($(CLANG_VERSIONS),)
+	@$(MAKE) --no-print-directory demo-clang \
+		CLANG=clang-$(firstword $(CLANG_VERSIONS))
+endif
+
+# The same with Clang and the LLVM plugin, on FreeBSD's radix trie lookups
+# (Clang inlines xas_descend by itself), with the raw command line.
+DEMO_CLANG_PLUGIN := -fplugin=$(abspath $(CLANG_PLUGIN)) \
+	-fpass-plugin=$(abspath $(CLANG_PLUGIN)) \
+	-fplugin-arg-hotinline-policy=policies/radix_lookup.yaml
+DEMO_CLANG_CALL := '(call|jmp)[[:space:]].*<pctrie_lookup_(le|ge)>'
+demo-clang: $(CLANG_PLUGIN)
+	$(CLANG) -O2 examples/radix_lookup.c -o $(CLANG_B)/radix_lookup.plain
+	$(CLANG) -O2 examples/radix_lookup.c -o $(CLANG_B)/radix_lookup.forced \
+		$(DEMO_CLANG_PLUGIN)
+	@echo "calls to pctrie_lookup_le/ge without the plugin ($(CLANG)): $$(objdump -d $(CLANG_B)/radix_lookup.plain | grep -cE $(DEMO_CLANG_CALL))"
+	@echo "calls to pctrie_lookup_le/ge with policies/radix_lookup.yaml: $$(objdump -d $(CLANG_B)/radix_lookup.forced | grep -cE $(DEMO_CLANG_CALL))"
+	@$(CLANG_B)/radix_lookup.plain && $(CLANG_B)/radix_lookup.forced
 
 # Debian packages, built by dpkg-buildpackage in a copy of the tree in
 # build/deb/src: the .deb, .buildinfo and .changes files land in build/deb/.

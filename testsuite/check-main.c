@@ -27,6 +27,7 @@ main (void)
   srunner_add_suite (sr, policy_cache_e2e_suite ());
   srunner_add_suite (sr, results_suite ());
   srunner_add_suite (sr, cxx_names_suite ());
+  srunner_add_suite (sr, clang_suite ());
   srunner_run_all (sr, CK_NORMAL);
   int failed = srunner_ntests_failed (sr);
   srunner_free (sr);

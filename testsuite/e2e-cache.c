@@ -216,6 +216,8 @@ Suite *
 policy_cache_e2e_suite (void)
 {
   Suite *s = suite_create ("Policy cache in GCC");
+  if (harness_skip_on_clang ("Policy cache in GCC", "it measures the cache through the GCC plugin; the LLVM plugin links the same cache code, and the Clang suite loads policies through it"))
+    return s;
   TCase *tc = tcase_create ("Cache");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_loop_test (tc, test_cold_warm_and_no_cache_builds_are_identical,

@@ -623,6 +623,8 @@ Suite *
 diagnostics_suite (void)
 {
   Suite *s = suite_create ("Diagnostics");
+  if (harness_skip_on_clang ("Diagnostics", "GCC's diagnostic formats (JSON, SARIF, GCC's -Werror handling); the Clang suite checks Clang's -Werror, -w and -Wno-error=pass-failed"))
+    return s;
   TCase *tc = tcase_create ("Severity and switches");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_test (tc, test_reports_are_warnings_by_default);

@@ -1325,6 +1325,8 @@ Suite *
 distributed_suite (void)
 {
   Suite *s = suite_create ("Distributed builds");
+  if (harness_skip_on_clang ("Distributed builds", "distcc and icecream are driven with GCC plugins only"))
+    return s;
 
   TCase *tc = tcase_create ("distcc");
   tcase_set_timeout (tc, E2E_TIMEOUT);

@@ -609,6 +609,8 @@ Suite *
 forcing_rules_suite (void)
 {
   Suite *s = suite_create ("Forcing rules");
+  if (harness_skip_on_clang ("Forcing rules", "GCC's own always_inline rules; the Clang suite checks LLVM's guards"))
+    return s;
   TCase *tc = tcase_create ("Attributes");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_loop_test (tc, test_forcing_across_attributes_as_by_hand, 0,

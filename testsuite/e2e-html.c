@@ -494,6 +494,26 @@ START_TEST (test_duplicated_call_shows_its_count_and_every_path)
   /* One box for the line, not three.  */
   ck_assert_uint_eq (count (dom, "called from <code class=\"caller\">mid"
 			    "</code> at line 2,"), 1);
+  /* The calls inlined say how close they came to a limit: the size and
+     the limits GCC uses at -O2.  */
+  struct run p = harness_sh (harness_fmt ("%s -O2 -Q --help=params | sed -n "
+					  "'s/.*max-inline-insns-\\(auto\\|"
+					  "single\\)=[ \t]*//p'",
+					  harness_gcc ()));
+  long limit_auto, limit_single;
+  ck_assert_int_eq (sscanf (p.out, "%ld %ld", &limit_auto, &limit_single),
+		    2);
+  const char *size = strstr (dom, "size: <code>mid</code> is estimated at ");
+  ck_assert_msg (size, "%s", dom);
+  long mid_size = strtol (size + strlen ("size: <code>mid</code> is "
+					 "estimated at "), NULL, 10);
+  ck_assert_int_gt (mid_size, 0);
+  ck_assert_int_le (mid_size, limit_single);
+  ck_assert_msg (strstr (size, harness_fmt ("instructions; the limits are "
+					    "%ld (--param max-inline-insns-"
+					    "auto) and %ld (--param max-"
+					    "inline-insns-single", limit_auto,
+					    limit_single)), "%.300s", size);
 }
 END_TEST
 
@@ -560,6 +580,69 @@ START_TEST (test_source_page_jump_list_entry_reason_and_moved_sources)
 			       summary_tool (), out, dir));
   ck_assert_int_eq (r.status, 2);
   ck_assert_ptr_nonnull (strstr (r.err, "--source-dir wants OLD=NEW"));
+}
+END_TEST
+
+/* The index gives one link per place a reader sees: the same source line
+   compiled in three directories (three call sites, one text) is one
+   link, "×3", to the first of them.  */
+START_TEST (test_index_collapses_look_alike_links)
+{
+  const char *dir = harness_tmpdir ();
+  const char *all = harness_write ("all.yaml", report_all);
+  const char *results = harness_fmt ("%s/results", dir);
+  static const char *const trees[] = { "a", "b", "c" };
+  for (int i = 0; i < 3; i++)
+    {
+      const char *tree = harness_fmt ("%s/%s", dir, trees[i]);
+      harness_sh (harness_fmt ("mkdir -p %s", tree));
+      FILE *f = fopen (harness_fmt ("%s/dup.c", tree), "w");
+      fputs (duplicated_source, f);
+      fclose (f);
+      compile_unit (tree, "dup.c", "dup.o", all, "", results);
+    }
+  const char *out = harness_fmt ("%s/site", dir);
+  struct run r = harness_sh (harness_fmt ("%s --html %s %s", summary_tool (),
+					  out, results));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  char *index = rendered (harness_fmt ("%s/index.html", out));
+  const char *leaf = strstr (index, "<code>leaf</code></a>");
+  ck_assert_msg (leaf, "%s", index);
+  const char *row_end = strstr (leaf, "</tr>");
+  const char *link = strstr (leaf, ">dup.c:2:");
+  ck_assert_msg (link && link < row_end, "%.*s", (int) (row_end - leaf),
+		 leaf);
+  ck_assert_msg (!strstr (link + 1, ">dup.c:2:")
+		 || strstr (link + 1, ">dup.c:2:") > row_end,
+		 "the link is repeated: %.*s", (int) (row_end - leaf), leaf);
+  ck_assert_msg (strstr (link, "</a> <span class=\"times\">\u00d73</span>")
+		 == strstr (link, "</a>"), "%.*s", (int) (row_end - leaf),
+		 leaf);
+  /* Three units, three call sites on three pages.  */
+  ck_assert_ptr_nonnull (strstr (index, "3 units"));
+  r = harness_sh (harness_fmt ("ls %s/src | grep -c dup.c", out));
+  ck_assert_str_eq (r.out, "3\n");
+
+  /* The index's filter (its script, given "?filter=" in the address)
+     hides the rows of other functions; written, the page hides none.  */
+  char *written = harness_read (harness_fmt ("%s/index.html", out), NULL);
+  ck_assert_ptr_null (strstr (written, " hidden"));
+  if (!have_chromium ())
+    return;
+  char *filtered = rendered (harness_fmt ("%s/index.html?filter=LEA", out));
+  ck_assert_msg (strstr (filtered, "id=\"filter\""), "%s", filtered);
+  const char *mid = strstr (filtered, "<code>mid</code></a>");
+  leaf = strstr (filtered, "<code>leaf</code></a>");
+  ck_assert (mid && leaf);
+  const char *mid_row = mid, *leaf_row = leaf;
+  while (strncmp (mid_row, "<tr ", 4) != 0)
+    mid_row--;
+  while (strncmp (leaf_row, "<tr ", 4) != 0)
+    leaf_row--;
+  ck_assert_msg (strstr (mid_row, " hidden") && strstr (mid_row, " hidden")
+		 < mid, "%.200s", mid_row);
+  ck_assert_msg (!strstr (leaf_row, " hidden")
+		 || strstr (leaf_row, " hidden") > leaf, "%.200s", leaf_row);
 }
 END_TEST
 
@@ -717,12 +800,11 @@ START_TEST (test_man_pages_list_the_options_of_help)
        l = strtok_r (NULL, "\n", &save))
     {
       const char *text = l + strspn (l, " ");
+      const char *gap = strstr (text, "  ");
       if (*text == '-')
-	lines = harness_fmt ("%s%.*s\n", lines, (int) (strstr (text, "  ")
-							? strstr (text, "  ")
-							  - text
-							: strlen (text)),
-			     text);
+	lines = harness_fmt ("%s%.*s\n", lines,
+			     (int) (gap ? (size_t) (gap - text)
+				    : strlen (text)), text);
       else if (strncmp (l, "usage: ", 7) == 0
 	       || strncmp (text, tools[_i].name, strlen (tools[_i].name))
 		  == 0)
@@ -792,6 +874,8 @@ Suite *
 html_report_suite (void)
 {
   Suite *s = suite_create ("HTML report");
+  if (harness_skip_on_clang ("HTML report", "its results come from GCC builds; the Clang suite feeds Clang results to hotinline-summary"))
+    return s;
   TCase *tc = tcase_create ("Site");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_test (tc, test_site_marks_the_calls_of_the_object_code);
@@ -800,6 +884,7 @@ html_report_suite (void)
   tcase_add_test (tc, test_diff_says_the_callee_grew);
   tcase_add_test (tc, test_duplicated_call_shows_its_count_and_every_path);
   tcase_add_test (tc, test_regenerated_site_leaves_no_stale_page);
+  tcase_add_test (tc, test_index_collapses_look_alike_links);
   tcase_add_test (tc,
 		  test_source_page_jump_list_entry_reason_and_moved_sources);
   suite_add_tcase (s, tc);

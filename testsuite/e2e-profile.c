@@ -337,6 +337,8 @@ Suite *
 profile_e2e_suite (void)
 {
   Suite *s = suite_create ("From a profile");
+  if (harness_skip_on_clang ("From a profile", "its profiles and policies are checked against GCC builds"))
+    return s;
   TCase *tc = tcase_create ("Profile, policy, build");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_test (tc, test_report_policy_from_callgrind_finds_the_calls_left);

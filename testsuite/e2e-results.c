@@ -158,6 +158,18 @@ START_TEST (test_libtool_double_compile_keeps_both_results)
 			    "above")
 		 && strstr (index, "2 units"), "%s", index);
   free (index);
+
+  /* Another limit is another unit, its limits on its row.  */
+  compile_t (dir, "--param max-inline-insns-auto=23 -o t23.o");
+  r = harness_sh (harness_fmt ("cd %s && %s --html site res", dir,
+			       summary_tool ()));
+  ck_assert_int_eq (r.status, 0);
+  index = harness_read (harness_fmt ("%s/site/index.html", dir), NULL);
+  ck_assert_msg (strstr (index, "3 units")
+		 && strstr (index, "<code class=\"output\">t23</code>")
+		 && strstr (index, "inliner limits: max-inline-insns-auto "
+			    "23,"), "%s", index);
+  free (index);
 }
 END_TEST
 
@@ -244,6 +256,8 @@ Suite *
 results_suite (void)
 {
   Suite *s = suite_create ("Results of a build");
+  if (harness_skip_on_clang ("Results of a build", "it checks the GCC plugin's results of libtool's double compilations and -D variants; the Clang suite checks the LLVM plugin's results files"))
+    return s;
   TCase *tc = tcase_create ("Results");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_test (tc, test_libtool_double_compile_keeps_both_results);

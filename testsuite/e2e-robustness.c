@@ -614,6 +614,8 @@ Suite *
 robustness_suite (void)
 {
   Suite *s = suite_create ("Robustness");
+  if (harness_skip_on_clang ("Robustness", "it drives GCC-only options (LTO through lto1, GCC's parameters)"))
+    return s;
   find_matrix_samples ();
   TCase *tc = tcase_create ("Configuration matrix");
   tcase_set_timeout (tc, E2E_TIMEOUT);

@@ -779,6 +779,8 @@ Suite *
 samples_suite (void)
 {
   Suite *s = suite_create ("Force mode");
+  if (harness_skip_on_clang ("Force mode", "its samples use GCC extensions (nested functions, noipa) and GCC's inliner's decisions; the Clang suite has samples where LLVM's inliner declines"))
+    return s;
 
   if (glob (harness_src ("examples/*.c"), 0, NULL, &examples) != 0)
     examples.gl_pathc = 0;

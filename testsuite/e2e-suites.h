@@ -16,6 +16,7 @@ Suite *html_report_suite (void);
 Suite *policy_cache_e2e_suite (void);
 Suite *results_suite (void);
 Suite *cxx_names_suite (void);
+Suite *clang_suite (void);
 
 /* Seconds allowed to a test case that runs the compiler.  */
 enum { E2E_TIMEOUT = 300 };

@@ -36,11 +36,31 @@ harness_gcc (void)
   return env_or ("HOTINLINE_GCC", "gcc");
 }
 
+bool
+harness_clang (void)
+{
+  return strstr (harness_gcc (), "clang") != NULL;
+}
+
+bool
+harness_skip_on_clang (const char *suite, const char *why)
+{
+  if (!harness_clang ())
+    return false;
+  fprintf (stderr, "SKIP %s on %s: %s\n", suite, harness_gcc (), why);
+  return true;
+}
+
 const char *
 harness_gxx (void)
 {
-  /* gcc -> g++, gcc-11 -> g++-11.  */
+  /* gcc -> g++, gcc-11 -> g++-11; clang-19 -> clang++-19.  */
   const char *gcc = harness_gcc ();
+  if (harness_clang ())
+    {
+      const char *at = strstr (gcc, "clang");
+      return harness_fmt ("%.*sclang++%s", (int) (at - gcc), gcc, at + 5);
+    }
   const char *at = strstr (gcc, "gcc");
   if (!at)
     return "g++";
@@ -395,6 +415,10 @@ void
 args_add_plugin (struct args *a, const char *const *policies, size_t n)
 {
   args_add (a, harness_fmt ("-fplugin=%s", harness_plugin ()));
+  /* Clang: the same object is the front-end plugin, which reads the
+     arguments, and the pass plugin.  */
+  if (harness_clang ())
+    args_add (a, harness_fmt ("-fpass-plugin=%s", harness_plugin ()));
   for (size_t i = 0; i < n; i++)
     args_add (a, harness_fmt ("-fplugin-arg-hotinline-policy=%s",
 			      policies[i]));

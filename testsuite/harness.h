@@ -12,6 +12,12 @@
 const char *harness_plugin (void);	/* HOTINLINE_PLUGIN */
 const char *harness_gcc (void);		/* HOTINLINE_GCC */
 const char *harness_gxx (void);		/* g++ of the same GCC */
+/* Whether HOTINLINE_GCC is a Clang (then HOTINLINE_PLUGIN is the LLVM
+   plugin, and harness_gxx its clang++).  */
+bool harness_clang (void);
+/* On Clang, say once that SUITE is skipped there and WHY, and return
+   true; false on GCC.  */
+bool harness_skip_on_clang (const char *suite, const char *why);
 const char *harness_srcdir (void);	/* HOTINLINE_SRCDIR */
 /* The target of HOTINLINE_GCC ("x86_64", "aarch64", "powerpc64le"), and
    whether it is another machine than this one (a cross compiler).  */

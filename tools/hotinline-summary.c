@@ -9,12 +9,13 @@
 	 Lists the hot call sites that were inlined in OLD and are declined
 	 in NEW, and exits with status 1 when there are any: a regression
 	 guard for CI.
-     hotinline-summary --html OUT PATH...
-     hotinline-summary --html OUT --diff OLD NEW
+     hotinline-summary --html OUT [--source-dir OLD=NEW]... PATH...
+     hotinline-summary --html OUT [--source-dir OLD=NEW]... --diff OLD NEW
 	 Writes the same as a static HTML site into the directory OUT
 	 (summary-html.c).
 
-   The results are read with jansson.  */
+   The results are read one file at a time with jansson, checked and
+   folded into the build's aggregates (summary-read.c, summary-sites.c).  */
 #define _GNU_SOURCE
 #include <getopt.h>
 #include <jansson.h>

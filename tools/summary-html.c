@@ -234,6 +234,16 @@ put_call (FILE *f, const struct sites *s, const struct site *site,
       fputs ("</div>", f);
     }
   put_reasons (f, site, "GCC: ");
+  if (!site->left && site->inlined_size >= 0 && site->limit_auto >= 0)
+    {
+      fprintf (f, "<div class=\"headroom\">size: <code>");
+      put_text (f, site->callee);
+      fprintf (f, "</code> is estimated at %lld instructions; the limits "
+	       "are %lld (--param max-inline-insns-auto) and %lld "
+	       "(--param max-inline-insns-single, for a function declared "
+	       "inline)</div>", site->inlined_size, site->limit_auto,
+	       site->limit_single);
+    }
   if (site->hint)
     {
       fputs ("<div class=\"hint\">hint: ", f);
@@ -536,6 +546,46 @@ functions_by_calls_left (const struct sites *s, json_t *fns)
   return order;
 }
 
+/* The index's one script: a box that filters the hot functions by name
+   (also from "?filter=TEXT" in the address) and headers that sort the
+   table by a column.  The page reads the same without it.  */
+static const char index_script[] =
+  "<script>\n"
+  "(function () {\n"
+  "  var table = document.querySelector('table.functions');\n"
+  "  if (!table) return;\n"
+  "  var rows = Array.prototype.slice.call(table.querySelectorAll('tr.fn'));\n"
+  "  var box = document.createElement('input');\n"
+  "  box.type = 'search'; box.id = 'filter';\n"
+  "  box.placeholder = 'filter hot functions by name';\n"
+  "  table.parentNode.insertBefore(box, table);\n"
+  "  function filter() {\n"
+  "    var text = box.value.toLowerCase();\n"
+  "    rows.forEach(function (r) {\n"
+  "      r.hidden = r.cells[0].textContent.toLowerCase().indexOf(text) < 0;\n"
+  "    });\n"
+  "  }\n"
+  "  box.addEventListener('input', filter);\n"
+  "  var asked = new URLSearchParams(location.search).get('filter');\n"
+  "  if (asked) { box.value = asked; filter(); }\n"
+  "  var heads = table.querySelectorAll('tr:first-child th');\n"
+  "  Array.prototype.forEach.call(heads, function (th, col) {\n"
+  "    if (col > 3) return;\n"
+  "    th.style.cursor = 'pointer'; th.title = 'sort';\n"
+  "    th.addEventListener('click', function () {\n"
+  "      var down = th.dataset.down !== 'true';\n"
+  "      th.dataset.down = down;\n"
+  "      rows.sort(function (a, b) {\n"
+  "        var x = a.cells[col].textContent, y = b.cells[col].textContent;\n"
+  "        var c = col ? x - y : x.localeCompare(y);\n"
+  "        return down ? -c : c;\n"
+  "      });\n"
+  "      rows.forEach(function (r) { table.tBodies[0].appendChild(r); });\n"
+  "    });\n"
+  "  });\n"
+  "})();\n"
+  "</script>\n";
+
 static void
 write_index (const char *out, struct build *b, const struct sites *s,
 	     bool compared)
@@ -649,6 +699,12 @@ write_index (const char *out, struct build *b, const struct sites *s,
       put_text (f, unit->directory);
       fprintf (f, "</code>: %zu hot call%s", unit->calls,
 	       unit->calls == 1 ? "" : "s");
+      if (unit->limits[0])
+	{
+	  fputs ("<div class=\"limits\">inliner limits: ", f);
+	  put_text (f, unit->limits);
+	  fputs ("</div>", f);
+	}
       if (unit->flags[0])
 	{
 	  fputs ("<details class=\"flags\"><summary>flags</summary><code>",
@@ -664,6 +720,7 @@ write_index (const char *out, struct build *b, const struct sites *s,
 	     "another output): counted once</li>\n", b->again,
 	     b->again == 1 ? "" : "s");
   fputs ("</ul>\n", f);
+  fputs (index_script, f);
   close_page (f, "index.html");
   json_decref (stale);
 }

@@ -232,10 +232,21 @@ fold_unit (struct build *b, json_t *unit)
     b->units = realloc (b->units, (b->cap_units = b->cap_units * 2 + 16)
 				  * sizeof *b->units);
   size_t u = b->n_units++;
+  char *limits = strdup ("");
+  const char *param;
+  json_t *value;
+  json_object_foreach (json_object_get (unit, "limits"), param, value)
+    {
+      char *longer = summary_format ("%s%s%s %lld", limits,
+				     *limits ? ", " : "", param,
+				     (long long) json_integer_value (value));
+      free (limits);
+      limits = longer;
+    }
   b->units[u] = (struct unit_row) { strdup (str (unit, "unit")),
 				    strdup (str (unit, "directory")),
 				    strdup (str (unit, "output")),
-				    strdup (str (unit, "flags")),
+				    strdup (str (unit, "flags")), limits,
 				    json_array_size (calls) };
 
   json_t *entries = json_object_get (unit, "entries");

@@ -146,6 +146,7 @@ sites_add_unit (struct sites *s, json_t *unit, size_t unit_index)
 	    .caller = intern (s->pool, str (call, "caller")),
 	    .line = num (call, "line", 0), .column = num (call, "column", 0),
 	    .last_unit = (size_t) -1, .size = -1, .early_size = -1,
+	    .inlined_size = -1,
 	    .entry = intern (s->pool, str (call, "entry"))
 	  };
 	}
@@ -158,7 +159,13 @@ sites_add_unit (struct sites *s, json_t *unit, size_t unit_index)
 	}
       if (json_is_true (json_object_get (call, "inlined")))
 	{
-	  site->inlined++;
+	  if (!site->inlined++)
+	    {
+	      json_t *limits = json_object_get (unit, "limits");
+	      site->inlined_size = num (call, "early_size", -1);
+	      site->limit_auto = num (limits, "max-inline-insns-auto", -1);
+	      site->limit_single = num (limits, "max-inline-insns-single", -1);
+	    }
 	  continue;
 	}
       const char *reason = str (call, "reason");

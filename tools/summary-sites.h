@@ -30,6 +30,10 @@ struct site
   const char *entry;		/* The policy entry of its first call.  */
   long long size, early_size;
   json_t *limit;
+  /* Of the first call inlined: the callee's size after the early inliner
+     and the unit's limits for a function declared inline or not, how
+     close it came to being declined (-1: not known).  */
+  long long inlined_size, limit_auto, limit_single;
   int change;			/* +1 inlined before, left now; -1 back.  */
   char *story;			/* What the sizes say about a change.  */
   int page;			/* Index of its file.  */

@@ -22,6 +22,7 @@ struct unit_row
   char *directory;		/* The directory it was compiled in.  */
   char *output;			/* Its output without suffix, or "".  */
   char *flags;			/* The options that change its code.  */
+  char *limits;			/* Its inliner limits, "name value, ...".  */
   size_t calls;			/* Hot calls in its results.  */
 };
 

@@ -124,9 +124,8 @@ struct decl_names
   char *forms[16];
   unsigned n;
   bool mentioned;		/* Some entry's name matches one of them.  */
-  /* For listings: the qualified name with the parameter list without
-     typedefs, and without it (C++); the identifier (C).  */
-  const char *signature, *name;
+  /* For listings: the qualified name (C++), the identifier (C).  */
+  const char *name;
 };
 
 static const char *
@@ -237,6 +236,44 @@ parameter_list (tree decl, bool canonical)
   return xstrdup (pp_formatted_text (&pp));
 }
 
+/* Whether some entry ends with a parameter list: printing every C++
+   function's parameter types costs a fifth of a large unit's compile
+   time, and only such entries need them.  */
+static int entries_have_parameters = -1;
+
+static bool
+parameter_lists_needed (void)
+{
+  if (entries_have_parameters < 0)
+    {
+      entries_have_parameters = 0;
+      for (size_t i = 0; i < policy_entry_count (hot_policy); i++)
+	{
+	  const struct policy_pattern *name
+	    = &policy_entry_at (hot_policy, i)->name;
+	  if (cxx_name_has_parameters (name->text, name->len))
+	    entries_have_parameters = 1;
+	}
+    }
+  return entries_have_parameters;
+}
+
+/* The qualified name of DECL with its parameter list without typedefs,
+   in the canonical spelling (xmalloc'd), or NULL.  */
+static char *
+canonical_signature (tree decl)
+{
+  char *params = parameter_list (decl, true);
+  if (!params)
+    return NULL;
+  char *sig = concat (lang_hooks.decl_printable_name (decl, 1), params,
+		      NULL);
+  char *normal = cxx_name_normalize (sig);
+  free (sig);
+  free (params);
+  return normal;
+}
+
 static void
 compute_names (decl_names *names, tree decl)
 {
@@ -260,11 +297,12 @@ compute_names (decl_names *names, tree decl)
       const char *qualified = lang_hooks.decl_printable_name (decl, 1);
       /* The printable names live in a buffer the next call reuses.  */
       char *q = xstrdup (qualified);
-      for (int canonical = 0; canonical < 2 && !clone; canonical++)
+      for (int canonical = 0;
+	   canonical < 2 && !clone && parameter_lists_needed (); canonical++)
 	if (char *params = parameter_list (decl, canonical))
 	  {
 	    char *sig = concat (q, params, NULL);
-	    names->signature = add_cxx_form (names, sig);
+	    add_cxx_form (names, sig);
 	    free (sig);
 	    free (params);
 	  }
@@ -335,13 +373,15 @@ names_of (tree decl)
   return slot;
 }
 
-const char *
+char *
 hot_listing_name (tree decl, bool by_name)
 {
+  tree source = hot_source_function (decl);
+  if (!by_name && lang_GNU_CXX ())
+    if (char *sig = canonical_signature (source))
+      return sig;
   const decl_names *names = names_of (decl);
-  if (!by_name && names->signature)
-    return names->signature;
-  return names->name ? names->name : hot_name_of (decl);
+  return xstrdup (names->name ? names->name : hot_name_of (decl));
 }
 
 /* Whether DECL's mangled name is its identifier: a C function, whose
@@ -423,6 +463,7 @@ hot_forget_names (void)
   if (known_names)
     htab_delete (known_names);
   known_names = NULL;
+  entries_have_parameters = -1;
   if (names_by_uid)
     {
       for (names_map::iterator it = names_by_uid->begin ();

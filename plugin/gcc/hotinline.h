@@ -42,8 +42,8 @@ bool hot_name_mentioned_p (tree fndecl);
 /* The name a listing gives FNDECL in a policy, in the spelling the
    lookups match: for C++ its qualified name with the parameter list
    without typedefs (one overload), or with BY_NAME without it (every
-   overload); for C its identifier.  */
-const char *hot_listing_name (tree fndecl, bool by_name);
+   overload); for C its identifier.  Xmalloc'd.  */
+char *hot_listing_name (tree fndecl, bool by_name);
 
 /* Forget the names hot_name_mentioned_p has seen; at the end.  */
 void hot_forget_names (void);

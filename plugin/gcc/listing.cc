@@ -34,8 +34,8 @@ collect_marked (vec<char *> *names)
   FOR_EACH_FUNCTION (node)
     if (!node->alias && !node->thunk && DECL_NAME (node->decl)
 	&& lookup_attribute (attr, DECL_ATTRIBUTES (node->decl)))
-      names->safe_push (xstrdup (hot_listing_name (node->decl,
-						   hot_config.list_by_name)));
+      names->safe_push (hot_listing_name (node->decl,
+					  hot_config.list_by_name));
   free (attr);
 }
 

@@ -1,0 +1,3 @@
+#define HOTINLINE_FRONTEND
+#include "hotinline-llvm.h"
+namespace hotinline { void deps_register (clang::CompilerInstance &) {} }

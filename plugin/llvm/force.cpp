@@ -1,0 +1,264 @@
+/* Force mode, attribute strategy: give the functions a policy marks
+   always_inline LLVM's alwaysinline at the start of the pipeline, so that
+   it works at every -O level, but only where LLVM can honour it.  LLVM
+   checks far less than GCC before inlining an alwaysinline function (a
+   callee with target features its caller lacks crashes the backend), so
+   the checks are made here, and a function that cannot be forced is left
+   alone with a warning saying why: forcing never turns a good build into a
+   failing one.  Entries scoped to callers are forced call by call.  */
+#include "hotinline-llvm.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+using namespace hotinline;
+using llvm::Function;
+
+namespace {
+
+/* Whether F can reach itself through direct calls to functions defined in
+   this module: LLVM's own check sees only a call of F to itself.  */
+bool
+recursive (Function &f)
+{
+  llvm::SmallPtrSet<Function *, 32> seen;
+  llvm::SmallVector<Function *, 32> work { &f };
+  while (!work.empty ())
+    {
+      Function *g = work.pop_back_val ();
+      for (llvm::Instruction &i : llvm::instructions (*g))
+	if (auto *call = llvm::dyn_cast<llvm::CallBase> (&i))
+	  if (Function *callee = call->getCalledFunction ())
+	    {
+	      if (callee == &f)
+		return true;
+	      if (!callee->isDeclaration () && seen.insert (callee).second)
+		work.push_back (callee);
+	    }
+    }
+  return false;
+}
+
+/* Whether F calls a function called setjmp.  */
+bool
+calls_setjmp (Function &f)
+{
+  for (llvm::Instruction &i : llvm::instructions (f))
+    if (auto *call = llvm::dyn_cast<llvm::CallBase> (&i))
+      if (Function *callee = call->getCalledFunction ())
+	if (callee->getName ().contains ("setjmp"))
+	  return true;
+  return false;
+}
+
+/* LLVM's reason why F cannot be inlined anywhere, in the GCC plugin's
+   words where there are some.  */
+std::string
+inline_viability (Function &f)
+{
+  llvm::InlineResult r = llvm::isInlineViable (f);
+  if (r.isSuccess ())
+    return recursive (f) ? "it is recursive" : "";
+  llvm::StringRef why = r.getFailureReason ();
+  if (why.contains ("recursive"))
+    return "it is recursive";
+  if (why.contains ("returns-twice"))
+    return calls_setjmp (f) ? "it calls setjmp"
+			    : "it calls a function that returns twice "
+			      "(like setjmp)";
+  if (why.contains ("va_start"))
+    return "it uses its variable argument list";
+  if (why.contains ("indirect branch") || why.contains ("blockaddress"))
+    return "it contains a computed goto (LLVM: " + why.str () + ")";
+  return "LLVM cannot inline it: " + why.str ();
+}
+
+/* Whether the user wrote ATTR (noinline, optnone) on F, rather than clang
+   at -O0.  Without the front end's record, only at -O0 can clang have put
+   it there.  */
+bool
+source_asked (const Function &f, bool noinline, bool at_o0)
+{
+  if (const source_decl *d = source_decl_of (f.getName ()))
+    return noinline ? d->noinline : d->optnone;
+  return !at_o0;
+}
+
+/* Why F cannot be forced, looking at it alone; "" when it can.  */
+std::string
+why_not_forcible (Function &f, bool at_o0)
+{
+  if (f.isDeclaration ())
+    return "its body is not in this translation unit; define it in a "
+	   "header or build with -flto";
+  if (f.hasFnAttribute (llvm::Attribute::OptimizeNone)
+      && source_asked (f, false, at_o0))
+    return "it is declared optnone, which forcing does not override";
+  if (f.hasFnAttribute (llvm::Attribute::NoInline)
+      && source_asked (f, true, at_o0))
+    return "it is declared noinline, which forcing does not override";
+  if (f.isInterposable ())
+    return f.hasWeakLinkage () || f.hasExternalWeakLinkage ()
+	   ? "it is weak, so another definition may replace it at link time"
+	   : "it can be interposed at link time (-fsemantic-interposition);"
+	     " make it static, inline or hidden";
+  return inline_viability (f);
+}
+
+std::string
+not_forced (const Function &f, const std::string &why)
+{
+  return "hot function '" + name_of (f) + "' is not forced inline: " + why
+	 + " [hotinline]";
+}
+
+class force_pass : public llvm::PassInfoMixin<force_pass>
+{
+public:
+  explicit force_pass (bool at_o0) : at_o0 (at_o0) {}
+
+  llvm::PreservedAnalyses
+  run (llvm::Module &m, llvm::ModuleAnalysisManager &mam)
+  {
+    if (!hot_policy || policy_entry_count (hot_policy) == 0)
+      return llvm::PreservedAnalyses::all ();
+    fam = &mam.getResult<llvm::FunctionAnalysisManagerModuleProxy> (m)
+	     .getManager ();
+    bool changed = false;
+    for (Function &f : m)
+      if (!f.isIntrinsic () && !f.use_empty ())
+	changed |= force (f);
+    return changed ? llvm::PreservedAnalyses::none ()
+		   : llvm::PreservedAnalyses::all ();
+  }
+
+private:
+  bool at_o0;
+  llvm::FunctionAnalysisManager *fam = nullptr;
+
+  /* The calls to F in this module.  */
+  static llvm::SmallVector<llvm::CallBase *, 8>
+  calls_to (Function &f)
+  {
+    llvm::SmallVector<llvm::CallBase *, 8> calls;
+    for (llvm::User *u : f.users ())
+      if (auto *call = llvm::dyn_cast<llvm::CallBase> (u))
+	if (call->getCalledFunction () == &f)
+	  calls.push_back (call);
+    return calls;
+  }
+
+  /* Whether CALL can be inlined as far as the target goes; otherwise mark
+     it noinline (LLVM would inline it and crash in the backend) and warn,
+     once per caller.  */
+  bool
+  target_allows (llvm::CallBase *call, Function &f,
+		 const struct policy_entry *e,
+		 llvm::SmallPtrSetImpl<Function *> &warned)
+  {
+    Function *caller = call->getFunction ();
+    llvm::TargetTransformInfo &tti
+      = fam->getResult<llvm::TargetIRAnalysis> (*caller);
+    if (tti.areInlineCompatible (caller, &f))
+      return true;
+    call->setIsNoInline ();
+    if (warned.insert (caller).second)
+      {
+	std::string why = "its target options differ from those of its "
+			  "caller '" + name_of (*caller) + "'";
+	report_entry_problem (place_of_function (f), e, not_forced (f, why));
+	results_note_function (f, why.c_str ());
+      }
+    return false;
+  }
+
+  /* Clear what clang at -O0 puts on every function, which alwaysinline
+     cannot stand beside.  */
+  static void
+  clear_default_noinline (Function &f)
+  {
+    f.removeFnAttr (llvm::Attribute::OptimizeNone);
+    f.removeFnAttr (llvm::Attribute::NoInline);
+  }
+
+  bool
+  force (Function &f)
+  {
+    const struct policy_entry *e = entry_for (f, nullptr);
+    bool whole = e && e->action == POLICY_ACTION_ALWAYS_INLINE
+		 && (!forced_per_call (e) || at_o0) && e->n_callers == 0;
+    llvm::SmallVector<llvm::CallBase *, 8> calls = calls_to (f);
+    llvm::SmallVector<std::pair<llvm::CallBase *,
+				const struct policy_entry *>, 8> scoped;
+    if (!whole)
+      {
+	/* Entries scoped to callers, call by call.  */
+	for (llvm::CallBase *call : calls)
+	  {
+	    const struct policy_entry *c = entry_for (f, call->getFunction ());
+	    if (c && c->action == POLICY_ACTION_ALWAYS_INLINE
+		&& c->n_callers > 0
+		&& (hot_config.strategy == CONFIG_STRATEGY_ATTRIBUTE || at_o0))
+	      scoped.push_back ({ call, c });
+	  }
+	if (scoped.empty ())
+	  return false;
+	e = scoped.front ().second;
+      }
+    std::string why = why_not_forcible (f, at_o0);
+    if (!why.empty ())
+      {
+	clang::SourceLocation loc = place_of_function (f);
+	report_entry_problem (loc, e, not_forced (f, why));
+	results_note_function (f, why.c_str ());
+	return false;
+      }
+    llvm::SmallPtrSet<Function *, 4> warned;
+    bool changed = false;
+    if (whole)
+      {
+	bool any = false;
+	for (llvm::CallBase *call : calls)
+	  any |= target_allows (call, f, e, warned);
+	if (!any && !calls.empty ())
+	  return true;
+	clear_default_noinline (f);
+	f.addFnAttr (llvm::Attribute::AlwaysInline);
+	results_note_function (f, nullptr);
+	return true;
+      }
+    for (auto &[call, entry] : scoped)
+      if (target_allows (call, f, entry, warned))
+	{
+	  if (at_o0)
+	    {
+	      /* The -O0 pipeline only has the always-inliner, which looks at
+		 functions, not calls: inline it here.  */
+	      llvm::InlineFunctionInfo info;
+	      changed |= llvm::InlineFunction (*call, info).isSuccess ();
+	      continue;
+	    }
+	  call->addFnAttr (llvm::Attribute::AlwaysInline);
+	  changed = true;
+	}
+    if (changed)
+      results_note_function (f, nullptr);
+    return changed;
+  }
+};
+
+} // namespace
+
+namespace hotinline {
+
+void
+force_register (llvm::PassBuilder &pb)
+{
+  pb.registerPipelineStartEPCallback (
+    [] (llvm::ModulePassManager &mpm, llvm::OptimizationLevel level) {
+      mpm.addPass (force_pass (level == llvm::OptimizationLevel::O0));
+    });
+}
+
+} // namespace hotinline

@@ -1,0 +1,116 @@
+/* State and helpers shared by the parts of the LLVM plugin.  The front-end
+   half (Clang's plugin "hotinline") reads the arguments and the policy and
+   notes what only the source knows; the pass half, in the same loaded
+   object, acts on the IR.  */
+#ifndef HOTINLINE_LLVM_H
+#define HOTINLINE_LLVM_H
+
+#include "llvm-compat.h"
+
+#include <string>
+
+#include "config.h"
+#include "policy.h"
+
+namespace hotinline {
+
+/* The loaded policy (NULL: nothing to do) and the arguments.  */
+extern struct policy *hot_policy;
+extern struct config hot_config;
+
+/* The compilation, as the front end saw it: diagnostics go through its
+   engine, at places of its source manager.  NULL when the pass half runs
+   without the front-end half (an LTO link, or -fpass-plugin alone).  */
+extern clang::CompilerInstance *hot_compiler;
+
+/* What the source says about a function the IR names by its symbol.  */
+struct source_decl
+{
+  clang::SourceLocation loc;	/* Its name in its first declaration.  */
+  bool noinline;		/* __attribute__((noinline)) written.  */
+  bool optnone;			/* __attribute__((optnone)) written.  */
+  bool defined;			/* A body in this unit.  */
+};
+
+/* The AST consumer that records them, and the record of SYMBOL.  */
+std::unique_ptr<clang::ASTConsumer> source_decls_consumer (
+  clang::CompilerInstance &ci);
+const source_decl *source_decl_of (llvm::StringRef symbol);
+
+/* The policy entry governing calls to CALLEE from CALLER (NULL: any caller;
+   only entries without "callers" then match) in this unit, or NULL.  A C
+   function is named by its symbol; a C++ one by its plain name (every
+   overload and template instance) or its qualified name without
+   parameters ("ns::Class::name").  */
+const struct policy_entry *entry_for (const llvm::Function &callee,
+				      const llvm::Function *caller);
+
+/* F's name as the user wrote it: the symbol for C, the plain identifier
+   for C++.  For messages and the results.  */
+std::string name_of (const llvm::Function &f);
+
+/* The main source file of this unit, for "files" scoping.  */
+const char *unit_name (const llvm::Module &m);
+
+/* Whether ENTRY is forced call by call (surgical strategy or a "callers"
+   scope) rather than by the attribute on the function.  */
+bool forced_per_call (const struct policy_entry *entry);
+
+/* A place in the source: from a debug location, else the function's
+   declaration.  */
+clang::SourceLocation place_of (const llvm::DILocation *loc,
+				const llvm::Function *fallback);
+clang::SourceLocation place_of_function (const llvm::Function &f);
+
+/* Emit a report about a call governed by ENTRY at LOC, at the severity the
+   entry and the arguments ask for, as -Wpass-failed would be treated
+   (-Werror, -w, -Wno-error=pass-failed).  False when it was not shown, in
+   which case no notes should follow.  */
+bool emit_report (clang::SourceLocation loc, const struct policy_entry *entry,
+		  const std::string &message);
+
+/* A problem with forcing ENTRY, at LOC: a warning, or an error when the
+   entry or the arguments ask for strictness; then the note on the entry.  */
+void report_entry_problem (clang::SourceLocation loc,
+			   const struct policy_entry *entry,
+			   const std::string &message);
+
+/* A note at LOC (shown only when the diagnostic it follows was).  */
+void emit_note (clang::SourceLocation loc, const std::string &message);
+
+/* An error or warning of the plugin itself (bad arguments, policies,
+   results it cannot write).  */
+void emit_error (const std::string &message);
+void emit_plain_warning (const std::string &message);
+
+/* The note naming ENTRY's place in its policy and its reason.  */
+void note_entry (clang::SourceLocation loc, const struct policy_entry *entry);
+
+/* The passes and callbacks of each mode.  */
+void force_register (llvm::PassBuilder &pb);
+void report_register (llvm::PassBuilder &pb);
+void surgical_register (llvm::PassBuilder &pb);
+
+/* The inliner's own reasons for calls it declined (remarks.cpp): start
+   listening (at the start of the pipeline) and the reason recorded for
+   CALL, or "" when the inliner never looked at it.  */
+void remarks_listen (llvm::LLVMContext &ctx);
+std::string remark_for (const llvm::CallBase &call);
+
+/* The results file of the unit (results.cpp); nothing without
+   -fplugin-arg-hotinline-results.  */
+void results_note_source_call (const llvm::CallBase &call,
+			       const struct policy_entry *entry);
+void results_note_left_call (const llvm::CallBase &call,
+			     const struct policy_entry *entry,
+			     const std::string &reason,
+			     const std::string &hint);
+void results_note_function (const llvm::Function &f, const char *why_not);
+void results_write (const llvm::Module &m);
+
+/* -MD: the policy files as dependencies of the object (deps.cpp).  */
+void deps_register (clang::CompilerInstance &ci);
+
+} // namespace hotinline
+
+#endif /* HOTINLINE_LLVM_H */

@@ -1,0 +1,179 @@
+/* hotinline for Clang: one shared object that is both Clang's front-end
+   plugin "hotinline" (-fplugin=, which reads -fplugin-arg-hotinline-*) and
+   an LLVM pass plugin (-fpass-plugin=); loaded by both options, it is
+   loaded once, so the passes see the arguments the front end read.  This
+   file only checks the LLVM version, reads the arguments, loads the
+   policies and registers the two halves.  */
+#define HOTINLINE_FRONTEND
+#include "hotinline-llvm.h"
+
+#include <dlfcn.h>
+
+#include <deque>
+
+#include "policy-cache.h"
+#include "version.h"
+
+namespace hotinline {
+struct policy *hot_policy;
+struct config hot_config;
+clang::CompilerInstance *hot_compiler;
+}
+
+using namespace hotinline;
+
+namespace {
+
+/* The major version of the LLVM this process runs, or 0 when it cannot be
+   told.  A plugin built for another LLVM still loads (Debian versions
+   libLLVM's symbols, so the plugin brings its own libLLVM along), which
+   is why it must ask the process rather than itself.  */
+unsigned
+running_llvm_major ()
+{
+  typedef void (*get_version_fn) (unsigned *, unsigned *, unsigned *);
+  auto get_version
+    = (get_version_fn) dlsym (RTLD_DEFAULT, "LLVMGetVersion");
+  if (!get_version)
+    return 0;
+  unsigned major = 0, minor = 0, patch = 0;
+  get_version (&major, &minor, &patch);
+  return major;
+}
+
+/* Whether this is the LLVM the plugin was built for; otherwise say so,
+   once, and what to do.  */
+bool
+right_llvm ()
+{
+  static int answer = -1;
+  if (answer >= 0)
+    return answer;
+  unsigned running = running_llvm_major ();
+  answer = running == LLVM_VERSION_MAJOR;
+  if (!answer)
+    fprintf (stderr,
+	     "hotinline: built for LLVM %d, this is clang %u: rebuild it "
+	     "(make CLANG=clang-%u)\n", LLVM_VERSION_MAJOR, running, running);
+  return answer;
+}
+
+/* The arguments as Clang gives them: config borrows its strings, so they
+   are kept for the whole compilation.  */
+std::deque<std::string> kept_arguments;
+
+/* Load every policy file; each problem is an error.  */
+struct policy *
+load_policies (const struct config *config)
+{
+  struct policy *policy = policy_new ();
+  char *cache = config->no_cache || config->n_policies == 0
+		? NULL : policy_cache_dir (config->cache_dir);
+  policy_cache_load (policy, config->policies, config->n_policies, cache,
+		     HOTINLINE_VERSION, NULL);
+  free (cache);
+  size_t n_errors = policy_error_count (policy);
+  if (n_errors == 0)
+    return policy;
+  for (size_t i = 0; i < n_errors; i++)
+    emit_error (std::string (policy_error_message (policy, i))
+		+ " [hotinline]");
+  policy_free (policy);
+  return NULL;
+}
+
+/* Clang's front-end plugin: runs before code generation, alongside it.  */
+class hotinline_action : public clang::PluginASTAction
+{
+protected:
+  ActionType
+  getActionType () override
+  {
+    return AddBeforeMainAction;
+  }
+
+  bool
+  ParseArgs (const clang::CompilerInstance &ci,
+	     const std::vector<std::string> &args) override
+  {
+    hot_compiler = const_cast<clang::CompilerInstance *> (&ci);
+    config_init (&hot_config);
+    bool ok = true;
+    for (const std::string &arg : args)
+      {
+	kept_arguments.push_back (arg);
+	std::string &kept = kept_arguments.back ();
+	size_t eq = kept.find ('=');
+	const char *value = NULL;
+	if (eq != std::string::npos)
+	  {
+	    kept[eq] = '\0';
+	    value = kept.c_str () + eq + 1;
+	  }
+	if (const char *problem = config_apply (&hot_config, kept.c_str (),
+						value))
+	  {
+	    emit_error (std::string (problem) + " [hotinline]");
+	    ok = false;
+	  }
+      }
+    if (!ok)
+      return false;
+    if (hot_config.print_version)
+      fprintf (stderr, "hotinline %s for LLVM %d\n", HOTINLINE_VERSION,
+	       LLVM_VERSION_MAJOR);
+    if (hot_config.print_help)
+      fprintf (stderr, "hotinline %s arguments:\n%s", HOTINLINE_VERSION,
+	       config_help_text);
+    if (hot_config.disable)
+      return false;
+    hot_policy = load_policies (&hot_config);
+    if (!hot_policy)
+      return false;
+    deps_register (*hot_compiler);
+    /* Reports need each call's line, which LLVM knows only from debug
+       locations.  */
+    hotinline_compat::track_locations (hot_compiler->getCodeGenOpts ());
+    return true;
+  }
+
+  std::unique_ptr<clang::ASTConsumer>
+  CreateASTConsumer (clang::CompilerInstance &ci, llvm::StringRef) override
+  {
+    return source_decls_consumer (ci);
+  }
+};
+
+/* The pass half: nothing to do without a policy with entries.  */
+void
+register_passes (llvm::PassBuilder &pb)
+{
+  force_register (pb);
+  surgical_register (pb);
+  report_register (pb);
+}
+
+} // namespace
+
+/* The front-end half registers itself only in the Clang it was built for:
+   in another one it would be handed that Clang's objects.  */
+__attribute__ ((constructor)) static void
+register_frontend_plugin ()
+{
+  if (!right_llvm ())
+    return;
+  static clang::FrontendPluginRegistry::Add<hotinline_action>
+    action ("hotinline", "force or audit the inlining of hot functions");
+}
+
+/* The pass half.  In another LLVM, an API version no LLVM accepts: Clang
+   then stops with "unable to load plugin", after the message above.  */
+extern "C" __attribute__ ((visibility ("default")))
+::llvm::PassPluginLibraryInfo
+llvmGetPassPluginInfo ()
+{
+  if (!right_llvm ())
+    return { 0, "hotinline", HOTINLINE_VERSION, nullptr };
+  return { LLVM_PLUGIN_API_VERSION, "hotinline", HOTINLINE_VERSION,
+	   register_passes };
+}

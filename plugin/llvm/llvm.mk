@@ -1,0 +1,79 @@
+# The LLVM (Clang) plugin: one shared object that is both Clang's
+# front-end plugin "hotinline" (it reads -fplugin-arg-hotinline-*) and an
+# LLVM pass plugin (llvmGetPassPluginInfo), built for one Clang.
+#
+#   make CLANG=clang-19          build/clang-19/hotinline.so
+#   make check CLANG=clang-19    the testsuite against that Clang
+#   make                         also for every clang-N (N >= 16) whose
+#                                llvm-config-N is installed
+#
+# Included from the top Makefile, after CORE, CORE_SRC, YAML_* and
+# XXHASH_CFLAGS are set.
+
+LLVM_PLUGIN := plugin/llvm
+LLVM_PLUGIN_SRC := $(addprefix $(LLVM_PLUGIN)/,hotinline.cpp \
+	source-decls.cpp names.cpp diagnose.cpp force.cpp report.cpp \
+	remarks.cpp surgical.cpp results.cpp deps.cpp)
+
+# The Clangs this machine can build a plugin for.
+CLANG_VERSIONS := $(sort $(foreach v,16 17 18 19 20 21 22 23 24 25,\
+	$(if $(shell command -v llvm-config-$(v) 2>/dev/null),\
+	$(if $(shell command -v clang-$(v) 2>/dev/null),$(v)))))
+
+ifneq ($(CLANG),)
+CLANG_MAJOR := $(shell $(CLANG) -dumpversion | cut -d. -f1)
+LLVM_CONFIG ?= llvm-config-$(CLANG_MAJOR)
+CLANG_B := build/clang-$(CLANG_MAJOR)
+CLANG_PLUGIN := $(CLANG_B)/hotinline.so
+CLANGXX := $(patsubst %clang-$(CLANG_MAJOR),%clang++-$(CLANG_MAJOR),$(CLANG))
+LLVM_LIBDIR := $(shell $(LLVM_CONFIG) --libdir)
+CLANG_CORE_OBJ := $(patsubst $(CORE)/%.c,$(CLANG_B)/%.o,$(CORE_SRC))
+CLANG_PLUGIN_OBJ := $(patsubst $(LLVM_PLUGIN)/%.cpp,$(CLANG_B)/%.o,\
+	$(LLVM_PLUGIN_SRC))
+LLVM_PLUGIN_CXXFLAGS := $(shell $(LLVM_CONFIG) --cxxflags) $(WARN) $(OPT) \
+	-fPIC -fno-rtti -fno-exceptions -fvisibility=hidden \
+	-fvisibility-inlines-hidden -Wno-unused-parameter \
+	-iquote $(CORE) -iquote $(LLVM_PLUGIN) $(IBERTY_CFLAGS)
+
+all: $(CLANG_PLUGIN)
+
+$(CLANG_B):
+	mkdir -p $@
+
+$(CLANG_B)/%.o: $(CORE)/%.c $(wildcard $(CORE)/*.h) | $(CLANG_B)
+	$(CLANG) $(CORE_CFLAGS) -c $< -o $@
+
+$(CLANG_B)/policy-image.o $(CLANG_B)/policy-cache.o: CORE_CFLAGS += -O3
+
+$(CLANG_B)/%.o: $(LLVM_PLUGIN)/%.cpp $(wildcard $(CORE)/*.h \
+		$(LLVM_PLUGIN)/*.h) | $(CLANG_B)
+	$(CLANGXX) $(LLVM_PLUGIN_CXXFLAGS) -c $< -o $@
+
+# libLLVM and libclang-cpp of this version, by their sonames: only the
+# unversioned development links differ between packages.  libiberty's
+# hash table (static, PIC) is linked in and kept private.
+$(CLANG_PLUGIN): $(CLANG_CORE_OBJ) $(CLANG_PLUGIN_OBJ)
+	$(CLANGXX) -shared -o $@ $^ -Wl,--exclude-libs,ALL \
+		-Wl,-z,defs -L$(LLVM_LIBDIR) \
+		$(firstword $(wildcard $(LLVM_LIBDIR)/libclang-cpp.so.$(CLANG_MAJOR)*)) \
+		$(shell $(LLVM_CONFIG) --libs) $(YAML_LIBS) $(IBERTY_LIBS)
+
+else
+# Plain make: the plugin for each installed Clang, each by its own make.
+.PHONY: clang-plugins
+all: clang-plugins
+clang-plugins:
+	@for v in $(CLANG_VERSIONS); do \
+		$(MAKE) --no-print-directory CLANG=clang-$$v \
+			build/clang-$$v/hotinline.so || exit 1; \
+	done
+endif
+
+# make check CLANG=clang-N: the same testsuite (built by the host's GCC as
+# always), run against this Clang and its plugin.  Private: the tests and
+# tools that check depends on are still built as without CLANG.
+ifneq ($(CLANG),)
+check: $(CLANG_PLUGIN)
+check: private GCC = $(CLANG)
+check: private PLUGIN = $(CLANG_PLUGIN)
+endif

@@ -1,0 +1,126 @@
+/* The inliner's own reasons: its "missed" remarks (pass "inline"),
+   captured by a diagnostic handler put in front of Clang's.  It forwards
+   everything to Clang's handler, asks for the inliner's missed remarks
+   besides what Clang asks for, and never lets through a remark Clang
+   would not have printed.  Each reason is kept under the call it is about
+   (its debug location, caller and callee), the last one winning: a call
+   that is still a call at the end was last declined for that reason.  */
+#include "hotinline-llvm.h"
+
+#include <map>
+#include <tuple>
+
+using namespace hotinline;
+
+namespace {
+
+/* A call: its caller, callee and place.  Remarks name the block of the
+   call rather than the call, so the place is what tells calls apart.  */
+typedef std::tuple<std::string, std::string, std::string, unsigned, unsigned>
+  key;
+
+key
+key_of (const llvm::CallBase &call)
+{
+  const llvm::Function *callee = call.getCalledFunction ();
+  const llvm::DILocation *dl = call.getDebugLoc ().get ();
+  return key (call.getFunction ()->getName ().str (),
+	      callee ? callee->getName ().str () : std::string (),
+	      dl ? dl->getFilename ().str () : std::string (),
+	      dl ? dl->getLine () : 0, dl ? dl->getColumn () : 0);
+}
+
+std::map<key, std::string> reasons;
+
+class listener : public llvm::DiagnosticHandler
+{
+public:
+  explicit listener (std::unique_ptr<llvm::DiagnosticHandler> inner)
+    : inner (std::move (inner))
+  {
+  }
+
+  bool
+  handleDiagnostics (const llvm::DiagnosticInfo &di) override
+  {
+    if (auto *r = llvm::dyn_cast<llvm::OptimizationRemarkMissed> (&di))
+      if (r->getPassName () == "inline")
+	{
+	  record (*r);
+	  if (!inner->isMissedOptRemarkEnabled ("inline"))
+	    return true;	/* Not asked for: not shown.  */
+	}
+    return inner->handleDiagnostics (di);
+  }
+
+  bool
+  isAnalysisRemarkEnabled (llvm::StringRef pass) const override
+  {
+    return inner->isAnalysisRemarkEnabled (pass);
+  }
+
+  bool
+  isMissedOptRemarkEnabled (llvm::StringRef pass) const override
+  {
+    return pass == "inline" || inner->isMissedOptRemarkEnabled (pass);
+  }
+
+  bool
+  isPassedOptRemarkEnabled (llvm::StringRef pass) const override
+  {
+    return inner->isPassedOptRemarkEnabled (pass);
+  }
+
+  bool
+  isAnyRemarkEnabled () const override
+  {
+    return true;
+  }
+
+private:
+  std::unique_ptr<llvm::DiagnosticHandler> inner;
+
+  static void
+  record (const llvm::OptimizationRemarkMissed &r)
+  {
+    std::string callee;
+    for (const llvm::DiagnosticInfoOptimizationBase::Argument &a :
+	 r.getArgs ())
+      if (a.Key == "Callee")
+	callee = std::string (a.Val);
+    if (callee.empty ())
+      return;
+    const llvm::DiagnosticLocation &at = r.getLocation ();
+    std::string file = at.isValid () ? at.getRelativePath ().str () : "";
+    std::string text = r.getMsg ();
+    size_t because = text.find (" because ");
+    reasons[key (r.getFunction ().getName ().str (), callee, file,
+		 at.isValid () ? at.getLine () : 0,
+		 at.isValid () ? at.getColumn () : 0)]
+      = because == std::string::npos ? text : text.substr (because + 9);
+  }
+};
+
+} // namespace
+
+namespace hotinline {
+
+void
+remarks_listen (llvm::LLVMContext &ctx)
+{
+  static const llvm::DiagnosticHandler *installed;
+  if (ctx.getDiagHandlerPtr () == installed)
+    return;
+  auto wrapper = std::make_unique<listener> (ctx.getDiagnosticHandler ());
+  installed = wrapper.get ();
+  ctx.setDiagnosticHandler (std::move (wrapper));
+}
+
+std::string
+remark_for (const llvm::CallBase &call)
+{
+  auto found = reasons.find (key_of (call));
+  return found == reasons.end () ? std::string () : found->second;
+}
+
+} // namespace hotinline

@@ -1,0 +1,171 @@
+/* Report mode: at the end of the optimisation pipeline, one report at each
+   call to a hot function that is still a call, with the inliner's reason,
+   a hint at what would let it through, the policy entry, and the functions
+   the call was inlined through on its way to where it is.  */
+#include "hotinline-llvm.h"
+
+#include <regex>
+
+#include "llvm/IR/InstIterator.h"
+
+using namespace hotinline;
+
+namespace {
+
+/* The threshold LLVM starts from at LEVEL, before its bonuses: what
+   -inline-threshold sets (llvm::getInlineParams).  */
+int
+base_threshold (llvm::OptimizationLevel level)
+{
+  if (level.getSizeLevel () == 2)
+    return 25;
+  if (level.getSizeLevel () == 1)
+    return 75;
+  if (level.getSpeedupLevel () >= 3)
+    return 250;
+  return 225;
+}
+
+/* What would let the call through, for a reason with a cost and a
+   threshold: the base threshold scaled by the factor the cost is over.  */
+std::string
+hint_for (const std::string &reason, llvm::OptimizationLevel level)
+{
+  static const std::regex cost_re ("cost=([0-9]+), threshold=(-?[0-9]+)");
+  std::smatch m;
+  if (!std::regex_search (reason, m, cost_re))
+    return "";
+  long cost = std::stol (m[1]), threshold = std::stol (m[2]);
+  if (threshold <= 0)
+    return "";
+  long base = base_threshold (level);
+  long needed = (base * (cost + 1) + threshold - 1) / threshold;
+  return "cost " + std::to_string (cost) + " over threshold "
+	 + std::to_string (threshold) + ": -mllvm -inline-threshold="
+	 + std::to_string (needed) + " would let it through [hotinline]";
+}
+
+/* Why CALL, to CALLEE, is still a call.  */
+std::string
+reason_for (const llvm::CallBase &call, const llvm::Function &callee,
+	    bool at_o0)
+{
+  std::string r = remark_for (call);
+  if (!r.empty ())
+    return r;
+  if (callee.isDeclaration ())
+    return "no body in this unit";
+  if (at_o0 || call.getFunction ()->hasOptNone ())
+    return "the inliner does not run at -O0 or in an optnone function";
+  if (callee.hasFnAttribute (llvm::Attribute::NoInline)
+      || call.isNoInline ())
+    return "noinline";
+  return "the inliner never considered it";
+}
+
+/* The notes naming the functions the call at LOC was inlined through.  */
+void
+note_chain (const llvm::DILocation *loc, const llvm::Function &caller)
+{
+  for (; loc && loc->getInlinedAt (); loc = loc->getInlinedAt ())
+    {
+      const llvm::DILocation *site = loc->getInlinedAt ();
+      llvm::StringRef from = loc->getScope ()->getSubprogram ()->getName ();
+      std::string into
+	= site->getInlinedAt ()
+	  ? site->getScope ()->getSubprogram ()->getName ().str ()
+	  : name_of (caller);
+      emit_note (place_of (site, nullptr),
+		 "'" + from.str () + "' inlined into '" + into
+		 + "' here [hotinline]");
+    }
+}
+
+/* At the start: listen to the inliner's remarks from now on.  */
+struct listen_pass : llvm::PassInfoMixin<listen_pass>
+{
+  llvm::PreservedAnalyses
+  run (llvm::Module &m, llvm::ModuleAnalysisManager &)
+  {
+    if (!hot_policy || policy_entry_count (hot_policy) == 0)
+      return llvm::PreservedAnalyses::all ();
+    remarks_listen (m.getContext ());
+    /* The calls as written, for the results.  */
+    if (hot_config.results_dir)
+      for (llvm::Function &f : m)
+	for (llvm::Instruction &i : llvm::instructions (f))
+	  if (auto *call = llvm::dyn_cast<llvm::CallBase> (&i))
+	    if (const llvm::Function *callee = call->getCalledFunction ())
+	      if (const struct policy_entry *e = entry_for (*callee, &f))
+		results_note_source_call (*call, e);
+    return llvm::PreservedAnalyses::all ();
+  }
+};
+
+class report_pass : public llvm::PassInfoMixin<report_pass>
+{
+public:
+  explicit report_pass (llvm::OptimizationLevel level) : level (level) {}
+
+  llvm::PreservedAnalyses
+  run (llvm::Module &m, llvm::ModuleAnalysisManager &)
+  {
+    if (!hot_policy || policy_entry_count (hot_policy) == 0)
+      return llvm::PreservedAnalyses::all ();
+    for (llvm::Function &f : m)
+      for (llvm::Instruction &i : llvm::instructions (f))
+	if (auto *call = llvm::dyn_cast<llvm::CallBase> (&i))
+	  report (*call);
+    results_write (m);
+    return llvm::PreservedAnalyses::all ();
+  }
+
+private:
+  llvm::OptimizationLevel level;
+
+  void
+  report (const llvm::CallBase &call)
+  {
+    const llvm::Function *callee = call.getCalledFunction ();
+    if (!callee || callee->isIntrinsic ())
+      return;
+    const llvm::Function &caller = *call.getFunction ();
+    const struct policy_entry *e = entry_for (*callee, &caller);
+    if (!e)
+      return;
+    std::string reason
+      = reason_for (call, *callee, level == llvm::OptimizationLevel::O0);
+    std::string hint = hint_for (reason, level);
+    results_note_left_call (call, e, reason, hint);
+    const llvm::DILocation *dl = call.getDebugLoc ().get ();
+    clang::SourceLocation loc = place_of (dl, &caller);
+    if (!emit_report (loc, e,
+		      "hot function '" + name_of (*callee)
+		      + "' not inlined into '" + name_of (caller) + "': "
+		      + reason + " [hotinline]"))
+      return;
+    note_entry (loc, e);
+    if (!hint.empty ())
+      emit_note (loc, hint);
+    note_chain (dl, caller);
+  }
+};
+
+} // namespace
+
+namespace hotinline {
+
+void
+report_register (llvm::PassBuilder &pb)
+{
+  pb.registerPipelineStartEPCallback (
+    [] (llvm::ModulePassManager &mpm, llvm::OptimizationLevel) {
+      mpm.addPass (listen_pass ());
+    });
+  hotinline_compat::register_optimizer_last (
+    pb, [] (llvm::ModulePassManager &mpm, llvm::OptimizationLevel level) {
+      mpm.addPass (report_pass (level));
+    });
+}
+
+} // namespace hotinline

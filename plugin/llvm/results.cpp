@@ -1,0 +1,277 @@
+/* Machine-readable results: with -fplugin-arg-hotinline-results=DIR, each
+   unit writes what it found to a JSON file of its own in DIR, in the same
+   format, under the same name, as the GCC plugin's (plugin/gcc/results.cc),
+   so that hotinline-summary reads builds of either compiler or both.
+   Built with LLVM's JSON writer; written under a temporary name and
+   renamed into place, so a parallel build never leaves a half-written
+   file.  */
+#define HOTINLINE_FRONTEND
+#include "hotinline-llvm.h"
+
+#include <errno.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <hashtab.h>
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
+
+using namespace hotinline;
+
+namespace {
+
+/* A hot call site and what happened to it.  */
+struct call_record
+{
+  std::string file;
+  unsigned line, column;
+  std::string caller, callee;
+  std::string reason;		/* Empty: inlined.  */
+  const struct policy_entry *entry;
+  std::string hint;
+  llvm::json::Array chain;
+};
+
+/* A function an always_inline entry asked to force.  */
+struct function_record
+{
+  std::string name, file;
+  unsigned line;
+  std::string why_not;
+  bool forced;
+};
+
+std::vector<call_record> source_calls, left_calls;
+std::vector<function_record> functions;
+llvm::SmallPtrSet<const struct policy_entry *, 16> matched;
+
+call_record
+call_at (const llvm::CallBase &call, const struct policy_entry *entry)
+{
+  call_record c { "", 0, 0, name_of (*call.getFunction ()),
+		  name_of (*call.getCalledFunction ()), "", entry, "", {} };
+  if (const llvm::DILocation *dl = call.getDebugLoc ().get ())
+    {
+      c.file = dl->getFilename ().str ();
+      c.line = dl->getLine ();
+      c.column = dl->getColumn ();
+    }
+  matched.insert (entry);
+  return c;
+}
+
+/* The functions the call at DL was inlined through, innermost first.  */
+llvm::json::Array
+chain_of (const llvm::DILocation *dl, const llvm::Function &caller)
+{
+  llvm::json::Array chain;
+  for (; dl && dl->getInlinedAt (); dl = dl->getInlinedAt ())
+    {
+      const llvm::DILocation *site = dl->getInlinedAt ();
+      chain.push_back (llvm::json::Object {
+	{ "function", dl->getScope ()->getSubprogram ()->getName () },
+	{ "into", site->getInlinedAt ()
+		  ? site->getScope ()->getSubprogram ()->getName ().str ()
+		  : name_of (caller) },
+	{ "file", site->getFilename () },
+	{ "line", site->getLine () },
+	{ "column", site->getColumn () } });
+    }
+  return chain;
+}
+
+llvm::json::Object
+entry_json (const struct policy_entry *e)
+{
+  return llvm::json::Object {
+    { "name", e->name.text },
+    { "policy", e->loc.file },
+    { "line", e->name_loc.line },
+    { "column", e->name_loc.column },
+    { "action", policy_action_name (e->action) },
+    { "severity", policy_severity_name (e->severity) } };
+}
+
+llvm::json::Object
+call_json (const call_record &c, bool inlined)
+{
+  llvm::json::Object o {
+    { "file", c.file },
+    { "line", c.line },
+    { "column", c.column },
+    { "caller", c.caller },
+    { "callee", c.callee },
+    { "inlined", inlined } };
+  if (!inlined)
+    o["reason"] = c.reason;
+  o["action"] = policy_action_name (c.entry->action);
+  o["severity"] = policy_severity_name (c.entry->severity);
+  o["entry"] = c.entry->name.text;
+  if (!c.hint.empty ())
+    o["hint"] = c.hint;
+  if (!c.chain.empty ())
+    o["chain"] = llvm::json::Array (c.chain);
+  return o;
+}
+
+bool
+left_as_call (const call_record &c)
+{
+  for (const call_record &l : left_calls)
+    if (l.line == c.line && l.column == c.column && l.callee == c.callee
+	&& l.file == c.file)
+      return true;
+  return false;
+}
+
+std::string
+working_directory ()
+{
+  llvm::SmallString<256> cwd;
+  if (llvm::sys::fs::current_path (cwd))
+    return "";
+  return cwd.str ().str ();
+}
+
+llvm::json::Object
+unit_json (const char *unit, const std::string &cwd)
+{
+  llvm::json::Array entries;
+  for (size_t i = 0; i < policy_entry_count (hot_policy); i++)
+    {
+      const struct policy_entry *e = policy_entry_at (hot_policy, i);
+      llvm::json::Object o = entry_json (e);
+      o["matched"] = matched.count (e) > 0;
+      entries.push_back (std::move (o));
+    }
+  llvm::json::Array calls;
+  for (const call_record &c : source_calls)
+    if (!left_as_call (c))
+      calls.push_back (call_json (c, true));
+  for (const call_record &c : left_calls)
+    calls.push_back (call_json (c, false));
+  llvm::json::Array fns;
+  for (const function_record &f : functions)
+    {
+      llvm::json::Object o { { "function", f.name },
+			     { "file", f.file },
+			     { "line", f.line },
+			     { "forced", f.forced } };
+      if (!f.forced)
+	o["why_not"] = f.why_not;
+      fns.push_back (std::move (o));
+    }
+  return llvm::json::Object {
+    { "format", "hotinline-results-1" },
+    { "unit", unit },
+    { "directory", cwd },
+    { "compiler", "clang " LLVM_VERSION_STRING },
+    { "limits", llvm::json::Object {} },
+    { "entries", std::move (entries) },
+    { "calls", std::move (calls) },
+    { "functions", std::move (fns) } };
+}
+
+/* The file for this unit, named as the GCC plugin names it: the unit's
+   base name and libiberty's hash of its path and the working directory.  */
+std::string
+results_path (const char *dir, const char *unit, const std::string &cwd)
+{
+  hashval_t h = iterative_hash (unit, strlen (unit),
+				iterative_hash (cwd.c_str (), cwd.size (), 0));
+  char hex[16];
+  snprintf (hex, sizeof hex, "%08x", (unsigned) h);
+  return std::string (dir) + "/" + llvm::sys::path::filename (unit).str ()
+	 + "." + hex + ".json";
+}
+
+} // namespace
+
+namespace hotinline {
+
+void
+results_note_source_call (const llvm::CallBase &call,
+			  const struct policy_entry *entry)
+{
+  if (hot_config.results_dir)
+    source_calls.push_back (call_at (call, entry));
+}
+
+void
+results_note_left_call (const llvm::CallBase &call,
+			const struct policy_entry *entry,
+			const std::string &reason, const std::string &hint)
+{
+  if (!hot_config.results_dir)
+    return;
+  call_record c = call_at (call, entry);
+  c.reason = reason;
+  c.hint = hint;
+  c.chain = chain_of (call.getDebugLoc ().get (), *call.getFunction ());
+  left_calls.push_back (std::move (c));
+}
+
+void
+results_note_function (const llvm::Function &f, const char *why_not)
+{
+  if (!hot_config.results_dir)
+    return;
+  function_record r { name_of (f), "", 0, why_not ? why_not : "", !why_not };
+  if (const llvm::DISubprogram *sp = f.getSubprogram ())
+    {
+      r.file = sp->getFilename ().str ();
+      r.line = sp->getLine ();
+    }
+  else if (const source_decl *d = source_decl_of (f.getName ()))
+    if (hot_compiler)
+      {
+	clang::PresumedLoc p
+	  = hot_compiler->getSourceManager ().getPresumedLoc (d->loc);
+	if (p.isValid ())
+	  {
+	    r.file = p.getFilename ();
+	    r.line = p.getLine ();
+	  }
+      }
+  functions.push_back (std::move (r));
+}
+
+/* Results are a by-product: failing to write them warns, and never fails
+   the build.  */
+void
+results_write (const llvm::Module &m)
+{
+  if (!hot_policy || !hot_config.results_dir)
+    return;
+  const char *dir = hot_config.results_dir;
+  const char *unit = unit_name (m);
+  std::string cwd = working_directory ();
+  std::string path = results_path (dir, unit, cwd);
+  std::string tmp = path + "." + std::to_string (getpid ()) + ".tmp";
+  std::error_code ec = llvm::sys::fs::create_directories (dir);
+  if (!ec)
+    {
+      llvm::raw_fd_ostream out (tmp, ec);
+      if (!ec)
+	{
+	  out << llvm::formatv ("{0:2}", llvm::json::Value (unit_json (unit,
+								       cwd)))
+	      << "\n";
+	  out.close ();
+	  if (out.has_error ())
+	    ec = out.error ();
+	}
+      if (!ec && rename (tmp.c_str (), path.c_str ()) != 0)
+	ec = std::error_code (errno, std::generic_category ());
+    }
+  if (ec)
+    {
+      unlink (tmp.c_str ());
+      emit_plain_warning ("cannot write hotinline results '" + path + "': "
+			  + ec.message () + " [hotinline]");
+    }
+}
+
+} // namespace hotinline

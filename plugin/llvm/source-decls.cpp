@@ -1,0 +1,91 @@
+/* What only the source knows about a function, recorded by the front end
+   for the passes, by symbol: where it is declared (the IR has no place for
+   a declaration without a body, nor for any function without -g), and
+   whether the user wrote noinline or optnone, which clang at -O0 also puts
+   on every function by itself.  */
+#define HOTINLINE_FRONTEND
+#include "hotinline-llvm.h"
+
+#include "llvm/ADT/StringMap.h"
+
+using namespace hotinline;
+
+namespace {
+
+llvm::StringMap<source_decl> decls;
+
+/* Whether the policy may name FD: its plain name is mentioned, or it is a
+   C++ function in a class or namespace, which may be named by its
+   qualified name only.  */
+bool
+maybe_hot (const clang::FunctionDecl *fd)
+{
+  const clang::IdentifierInfo *id = fd->getIdentifier ();
+  if (!id)
+    return false;
+  if (!fd->getDeclContext ()->getRedeclContext ()->isTranslationUnit ())
+    return true;
+  return policy_mentions (hot_policy, id->getNameStart ());
+}
+
+class recorder : public clang::RecursiveASTVisitor<recorder>
+{
+public:
+  explicit recorder (clang::ASTContext &ctx) : names (ctx) {}
+
+  bool shouldVisitTemplateInstantiations () const { return true; }
+
+  bool
+  VisitFunctionDecl (clang::FunctionDecl *fd)
+  {
+    if (fd->isDependentContext () || llvm::isa<clang::CXXConstructorDecl> (fd)
+	|| llvm::isa<clang::CXXDestructorDecl> (fd) || !maybe_hot (fd))
+      return true;
+    std::string symbol = names.getName (fd);
+    if (symbol.empty ())
+      return true;
+    const clang::FunctionDecl *last = fd->getMostRecentDecl ();
+    const clang::FunctionDecl *def = fd->getDefinition ();
+    source_decl &d = decls[symbol];
+    d.loc = def ? def->getLocation () : fd->getFirstDecl ()->getLocation ();
+    d.noinline = last->hasAttr<clang::NoInlineAttr> ();
+    d.optnone = last->hasAttr<clang::OptimizeNoneAttr> ();
+    d.defined = def != nullptr;
+    return true;
+  }
+
+private:
+  clang::ASTNameGenerator names;
+};
+
+class consumer : public clang::ASTConsumer
+{
+public:
+  void
+  HandleTranslationUnit (clang::ASTContext &ctx) override
+  {
+    if (!hot_policy || policy_entry_count (hot_policy) == 0)
+      return;
+    recorder r (ctx);
+    r.TraverseDecl (ctx.getTranslationUnitDecl ());
+  }
+};
+
+} // namespace
+
+namespace hotinline {
+
+std::unique_ptr<clang::ASTConsumer>
+source_decls_consumer (clang::CompilerInstance &)
+{
+  return std::make_unique<consumer> ();
+}
+
+const source_decl *
+source_decl_of (llvm::StringRef symbol)
+{
+  auto it = decls.find (symbol);
+  return it == decls.end () ? nullptr : &it->second;
+}
+
+} // namespace hotinline

@@ -1,0 +1,2 @@
+#include "hotinline-llvm.h"
+namespace hotinline { void surgical_register (llvm::PassBuilder &) {} }

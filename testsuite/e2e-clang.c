@@ -1,0 +1,398 @@
+/* The LLVM plugin in Clang (make check CLANG=clang-N): loading, the
+   arguments and the LLVM version check; forcing with LLVM's guards;
+   reports at the calls objdump finds, with and without -g, without
+   changing the object code; Clang's -Werror, -w and -Wno-error=pass-failed;
+   the results files.  Checked through the compiler's output, not the
+   plugin's claims.  Skipped under GCC.  */
+#define _GNU_SOURCE
+#include <check.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "e2e-suites.h"
+#include "harness.h"
+
+/* A sample of testsuite/samples/ and what its directives ask.  */
+struct sample
+{
+  const char *path, *name;
+  struct directives ds;
+  struct sample_setup setup;
+};
+
+static struct sample
+load (const char *file)
+{
+  struct sample s;
+  s.path = harness_src (harness_fmt ("testsuite/samples/%s", file));
+  s.name = harness_fmt ("%.*s", (int) strcspn (file, "."), file);
+  s.ds = harness_directives (s.path);
+  s.setup = harness_sample_setup (s.path, &s.ds);
+  return s;
+}
+
+/* Compile S to OBJ with EXTRA, with the plugin (and ARGS) or without.  */
+static struct run
+build (const struct sample *s, bool plugin, const char *args,
+       const char *extra, const char *obj)
+{
+  struct args a = { { 0 }, 0 };
+  args_add (&a, strstr (s->path, ".cc") ? harness_gxx () : harness_gcc ());
+  if (plugin)
+    {
+      args_add_plugin (&a, s->setup.policies, s->setup.n_policies);
+      args_add_words (&a, args);
+    }
+  args_add_words (&a, s->setup.options);
+  args_add_words (&a, extra);
+  args_add_words (&a, "-c");
+  args_add (&a, s->path);
+  args_add (&a, "-o");
+  args_add (&a, obj);
+  return harness_run (a.v, NULL);
+}
+
+static const char *
+obj (const struct sample *s, const char *variant)
+{
+  return harness_fmt ("%s/%s-%s.o", harness_tmpdir (), s->name, variant);
+}
+
+/* Every warning and error directive on its line, nothing else of those
+   kinds.  */
+static void
+check_diagnostics (const struct sample *s, const char *err,
+		   const char *context)
+{
+  struct diagnostics ds = harness_diagnostics (err);
+  bool *used = calloc (ds.n + 1, sizeof *used);
+  for (size_t i = 0; i < s->ds.n; i++)
+    {
+      const struct directive *d = &s->ds.d[i];
+      if (strcmp (d->kind, "warning") && strcmp (d->kind, "error"))
+	continue;
+      bool found = false;
+      for (size_t j = 0; j < ds.n && !found; j++)
+	if (!used[j] && ds.d[j].line == d->line
+	    && strcmp (ds.d[j].kind, d->kind) == 0
+	    && strstr (ds.d[j].message, d->args[0]))
+	  used[j] = found = true;
+      ck_assert_msg (found, "%s %s: line %u: expected %s \"%s\"; got:\n%.3000s",
+		     s->path, context, d->line, d->kind, d->args[0], err);
+    }
+  for (size_t j = 0; j < ds.n; j++)
+    ck_assert_msg (used[j] || strcmp (ds.d[j].kind, "note") == 0,
+		   "%s %s: unexpected %s at line %u: %s", s->path, context,
+		   ds.d[j].kind, ds.d[j].line, ds.d[j].message);
+  free (used);
+  harness_diagnostics_free (&ds);
+}
+
+static char *
+run_program (const char *o)
+{
+  const char *exe = harness_fmt ("%s.exe", o);
+  struct run r = harness_run ((const char *const[]) { harness_gcc (), o, "-o",
+		     exe, NULL }, NULL);
+  ck_assert_msg (r.status == 0, "link %s: %.1500s", o, r.err);
+  r = harness_run_program (exe, NULL);
+  ck_assert_msg (r.status == 0, "%s exited with %d", exe, r.status);
+  return r.out;
+}
+
+static const char *const levels[] = { "-O0", "-O1", "-O2", "-O3", "-Os",
+				      "-Oz", "-O2 -fPIC" };
+enum { N_LEVELS = sizeof levels / sizeof *levels };
+
+/* Forcing with LLVM's guards, at every level: the functions LLVM cannot
+   or must not inline are left alone with their warning (the build never
+   breaks, the AVX2 function never reaches a plain caller), the control is
+   forced, and the program prints what it prints without the plugin.  The
+   calls left are reported too, as notes here.  */
+START_TEST (test_guards_at_every_level)
+{
+  struct sample s = load ("clang-guards.c");
+  const char *level = levels[_i];
+  const char *plain = obj (&s, "plain"), *forced = obj (&s, "forced");
+  struct run r = build (&s, false, "", level, plain);
+  ck_assert_msg (r.status == 0, "%s: %.2000s", level, r.err);
+  r = build (&s, true, "-fplugin-arg-hotinline-severity=note", level, forced);
+  ck_assert_msg (r.status == 0, "%s: plugin build failed (%d): %.3000s", level,
+		 r.status, r.err);
+  check_diagnostics (&s, r.err, level);
+  ck_assert_msg (harness_count_calls (forced, "grow") == 0,
+		 "%s: grow still called with the plugin", level);
+  if (strcmp (level, "-O0") == 0)
+    ck_assert_msg (harness_count_calls (plain, "grow") > 0,
+		   "grow is inlined without the plugin: proves nothing");
+  ck_assert_msg (harness_count_calls (forced, "kept") > 0,
+		 "%s: noinline kept was inlined", level);
+  ck_assert_msg (harness_count_calls (forced, "wide") > 0,
+		 "%s: the AVX2 function was inlined into a plain caller",
+		 level);
+  ck_assert_str_eq (run_program (forced), run_program (plain));
+}
+END_TEST
+
+/* The lines of the reports about FUNCTION in ERR, one per report, sorted
+   as harness_call_sites sorts.  */
+static const char *
+reported_lines (const char *err, const char *function)
+{
+  struct diagnostics ds = harness_diagnostics (err);
+  const char *prefix = harness_fmt ("hot function '%s' not inlined into",
+				    function);
+  size_t n = 0;
+  char **lines = calloc (ds.n + 1, sizeof *lines);
+  for (size_t i = 0; i < ds.n; i++)
+    if (strcmp (ds.d[i].kind, "warning") == 0
+	&& strncmp (ds.d[i].message, prefix, strlen (prefix)) == 0)
+      {
+	char *file = strdup (ds.d[i].file);
+	lines[n++] = (char *) harness_fmt ("%s:%u", basename (file),
+					   ds.d[i].line);
+      }
+  for (size_t i = 0; i + 1 < n; i++)
+    for (size_t j = i + 1; j < n; j++)
+      if (strcmp (lines[j], lines[i]) < 0)
+	{
+	  char *t = lines[i];
+	  lines[i] = lines[j];
+	  lines[j] = t;
+	}
+  const char *text = "";
+  for (size_t i = 0; i < n; i++)
+    text = harness_fmt ("%s %s", text, lines[i]);
+  return text;
+}
+
+static const char *
+call_lines (const char *o, const char *function, const char *source)
+{
+  size_t n;
+  char **calls = harness_call_sites (o, function, source, &n);
+  const char *text = "";
+  for (size_t i = 0; i < n; i++)
+    text = harness_fmt ("%s %s", text, calls[i]);
+  return text;
+}
+
+static const char *const report_levels[] = { "-O1", "-O2", "-O3", "-Os" };
+
+/* Report mode: for every hot function, the lines reported are the lines
+   of the calls objdump finds in the -g build, one report per call; the
+   same lines without -g; and the code of the report build is the plain
+   build's, with and without -g.  */
+START_TEST (test_reports_at_the_calls)
+{
+  struct sample s = load ("clang-report.c");
+  const char *level = report_levels[_i];
+  const char *plain_g = obj (&s, "plain-g"), *rep_g = obj (&s, "report-g");
+  const char *plain = obj (&s, "plain"), *rep = obj (&s, "report");
+  struct run pg = build (&s, false, "", harness_fmt ("%s -g", level), plain_g);
+  struct run rg = build (&s, true, "", harness_fmt ("%s -g", level), rep_g);
+  struct run p = build (&s, false, "", level, plain);
+  struct run r = build (&s, true, "", level, rep);
+  ck_assert_msg (pg.status == 0 && rg.status == 0 && p.status == 0
+		 && r.status == 0, "%s: %.3000s%.3000s", level, rg.err, r.err);
+  ck_assert_msg (strcmp (harness_disassembly (plain_g),
+			 harness_disassembly (rep_g)) == 0,
+		 "%s -g: report mode changed the code (%s, %s)", level,
+		 plain_g, rep_g);
+  ck_assert_msg (strcmp (harness_disassembly (plain),
+			 harness_disassembly (rep)) == 0,
+		 "%s: report mode changed the code (%s, %s)", level, plain,
+		 rep);
+  size_t reports = 0;
+  for (size_t i = 0; i < s.ds.n; i++)
+    if (strcmp (s.ds.d[i].kind, "plain-calls") == 0)
+      {
+	const char *f = s.ds.d[i].args[0];
+	const char *called = call_lines (rep_g, f, "clang-report.c");
+	ck_assert_msg (strcmp (reported_lines (rg.err, f), called) == 0,
+		       "%s -g: %s reported at [%s ], called at [%s ]\n%.3000s",
+		       level, f, reported_lines (rg.err, f), called, rg.err);
+	ck_assert_msg (strcmp (reported_lines (r.err, f), called) == 0,
+		       "%s without -g: %s reported at [%s ], called at [%s ]"
+		       "\n%.3000s", level, f, reported_lines (r.err, f),
+		       called, r.err);
+	reports += *called != '\0';
+      }
+  ck_assert_msg (reports >= 3, "%s: only %zu hot functions left as calls",
+		 level, reports);
+}
+END_TEST
+
+/* The reasons are the inliner's, with a hint that works.  */
+START_TEST (test_report_reasons_and_hint)
+{
+  struct sample s = load ("clang-report.c");
+  const char *o = obj (&s, "reasons");
+  struct run r = build (&s, true, "", "-g", o);
+  ck_assert_int_eq (r.status, 0);
+  ck_assert_msg (strstr (r.err, "warning: hot function 'big' not inlined "
+			 "into 'use_big': too costly to inline (cost="),
+		 "%.3000s", r.err);
+  ck_assert_msg (strstr (r.err, "warning: hot function 'kept' not inlined "
+			 "into 'use_kept': it should never be inlined "
+			 "(cost=never): noinline function attribute"),
+		 "%.3000s", r.err);
+  ck_assert_msg (strstr (r.err, "note: policy entry for 'big' at "), "%s",
+		 r.err);
+  ck_assert_msg (strstr (r.err, ": called per packet [hotinline]"), "%s",
+		 r.err);
+  const char *hint = strstr (r.err, "-mllvm -inline-threshold=");
+  ck_assert_msg (hint, "no hint:\n%.3000s", r.err);
+  int threshold = atoi (hint + strlen ("-mllvm -inline-threshold="));
+  ck_assert_int_gt (threshold, 0);
+  /* Following the hint lets the call through.  */
+  const char *hinted = obj (&s, "hinted");
+  r = build (&s, false, "",
+	     harness_fmt ("-mllvm -inline-threshold=%d", threshold), hinted);
+  ck_assert_int_eq (r.status, 0);
+  ck_assert_msg (harness_count_calls (hinted, "big")
+		 < harness_count_calls (o, "big"),
+		 "-mllvm -inline-threshold=%d inlined no call to big",
+		 threshold);
+}
+END_TEST
+
+/* Clang's switches: -Werror makes reports errors, -Wno-error=pass-failed
+   and the plugin's no-werror keep them warnings, -w and -Wno-pass-failed
+   silence them, notes too.  */
+START_TEST (test_werror_and_w)
+{
+  struct sample s = load ("clang-report.c");
+  const char *o = obj (&s, "werror");
+  struct run r = build (&s, true, "", "-Werror", o);
+  ck_assert_int_eq (r.status, 1);
+  ck_assert_msg (strstr (r.err, "error: hot function 'kept' not inlined"),
+		 "%s", r.err);
+  r = build (&s, true, "", "-Werror -Wno-error=pass-failed", o);
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  ck_assert_msg (strstr (r.err, "warning: hot function 'kept' not inlined"),
+		 "%s", r.err);
+  r = build (&s, true, "-fplugin-arg-hotinline-no-werror", "-Werror", o);
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  ck_assert_msg (strstr (r.err, "warning: hot function 'kept'"), "%s", r.err);
+  r = build (&s, true, "", "-w", o);
+  ck_assert_msg (r.status == 0 && !strstr (r.err, "hot function")
+		 && !strstr (r.err, "policy entry"), "%s", r.err);
+  r = build (&s, true, "", "-Wno-pass-failed", o);
+  ck_assert_msg (r.status == 0 && !strstr (r.err, "hot function")
+		 && !strstr (r.err, "policy entry"), "%s", r.err);
+}
+END_TEST
+
+/* Bad arguments and policies are Clang errors.  */
+START_TEST (test_bad_arguments)
+{
+  struct sample s = load ("clang-report.c");
+  struct run r = build (&s, true, "-fplugin-arg-hotinline-polcy=x.yaml", "",
+			obj (&s, "bad"));
+  ck_assert_int_eq (r.status, 1);
+  ck_assert_msg (strstr (r.err, "error: unknown argument 'polcy'; did you "
+			 "mean 'policy'? [hotinline]"), "%s", r.err);
+  const char *bad = harness_write ("bad.yaml", "version: 1\nfunctions:\n"
+				   "  - name: f\n    action: sometimes\n");
+  s.setup.policies[0] = bad;
+  r = build (&s, true, "", "", obj (&s, "bad"));
+  ck_assert_int_eq (r.status, 1);
+  ck_assert_msg (strstr (r.err, harness_fmt ("error: %s:4:13: ", bad)), "%s",
+		 r.err);
+}
+END_TEST
+
+/* A plugin built for another LLVM says so and the compilation fails
+   cleanly (no crash, no loader error): with each other Clang's plugin
+   built in this tree.  */
+START_TEST (test_other_llvm_refused)
+{
+  const char *mine = harness_plugin ();
+  int mine_major = atoi (strstr (mine, "clang-") + 6);
+  int tried = 0;
+  for (int other = 16; other <= 30; other++)
+    {
+      const char *p = harness_src (harness_fmt ("build/clang-%d/hotinline.so",
+						other));
+      if (other == mine_major || access (p, R_OK) != 0)
+	continue;
+      tried++;
+      struct sample s = load ("clang-report.c");
+      struct args a = { { 0 }, 0 };
+      args_add (&a, harness_gcc ());
+      args_add (&a, harness_fmt ("-fplugin=%s", p));
+      args_add (&a, harness_fmt ("-fpass-plugin=%s", p));
+      args_add (&a, harness_fmt ("-fplugin-arg-hotinline-policy=%s",
+				 s.setup.policies[0]));
+      args_add_words (&a, "-O2 -c -o /dev/null");
+      args_add (&a, s.path);
+      struct run r = harness_run (a.v, NULL);
+      ck_assert_msg (r.status == 1, "clang-%d with the plugin for %d: "
+		     "status %d: %s", mine_major, other, r.status, r.err);
+      const char *says = harness_fmt ("hotinline: built for LLVM %d, this is "
+				      "clang %d: rebuild it (make "
+				      "CLANG=clang-%d)", other, mine_major,
+				      mine_major);
+      ck_assert_msg (strstr (r.err, says), "%s", r.err);
+    }
+  if (!tried)
+    fprintf (stderr, "SKIP other LLVM: no plugin for another Clang built\n");
+}
+END_TEST
+
+/* Results: the same JSON files as GCC's, which hotinline-summary reads.  */
+START_TEST (test_results_read_by_summary)
+{
+  struct sample s = load ("clang-report.c");
+  const char *dir = harness_fmt ("%s/results", harness_tmpdir ());
+  struct run r = build (&s, true,
+			harness_fmt ("-fplugin-arg-hotinline-results=%s", dir),
+			"-g", obj (&s, "results"));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  r = harness_sh (harness_fmt ("cat %s/clang-report.c.*.json", dir));
+  ck_assert_msg (r.status == 0 && strstr (r.out, "\"hotinline-results-1\""),
+		 "%s%s", r.out, r.err);
+  ck_assert_msg (strstr (r.out, "\"callee\": \"big\""), "%s", r.out);
+  const char *tool = getenv ("HOTINLINE_SUMMARY");
+  ck_assert_msg (tool, "HOTINLINE_SUMMARY not set");
+  r = harness_run ((const char *const[]) { tool, dir, NULL }, NULL);
+  ck_assert_msg (r.status == 0, "%s%s", r.out, r.err);
+  ck_assert_msg (strstr (r.out, "big"), "%s", r.out);
+}
+END_TEST
+
+Suite *
+clang_suite (void)
+{
+  Suite *s = suite_create ("Clang");
+  if (!harness_clang ())
+    {
+      fprintf (stderr, "SKIP Clang on %s: run make check CLANG=clang-N\n",
+	       harness_gcc ());
+      return s;
+    }
+  TCase *tc = tcase_create ("Loading");
+  tcase_set_timeout (tc, E2E_TIMEOUT);
+  tcase_add_test (tc, test_bad_arguments);
+  tcase_add_test (tc, test_other_llvm_refused);
+  suite_add_tcase (s, tc);
+
+  tc = tcase_create ("Force mode");
+  tcase_set_timeout (tc, E2E_TIMEOUT);
+  tcase_add_loop_test (tc, test_guards_at_every_level, 0, N_LEVELS);
+  suite_add_tcase (s, tc);
+
+  tc = tcase_create ("Report mode");
+  tcase_set_timeout (tc, E2E_TIMEOUT);
+  tcase_add_loop_test (tc, test_reports_at_the_calls, 0,
+		       sizeof report_levels / sizeof *report_levels);
+  tcase_add_test (tc, test_report_reasons_and_hint);
+  tcase_add_test (tc, test_werror_and_w);
+  tcase_add_test (tc, test_results_read_by_summary);
+  suite_add_tcase (s, tc);
+  return s;
+}
