@@ -354,7 +354,10 @@ deb:
 
 # The packages installed in a clean Debian 12 made with debootstrap (cached
 # in build/deb-chroot) and used as a user would.  Root.
-check-deb: deb
+# The packages it tests need no Clang: CHECK_DEB_PROFILES= builds those too.
+CHECK_DEB_PROFILES ?= pkg.hotinline.noclang
+check-deb:
+	$(MAKE) deb DEB_BUILD_PROFILES="$(CHECK_DEB_PROFILES)"
 	sh testsuite/deb-install.sh $(DEB_DIR)
 
 # The same in Debian testing, for GCC 16: the packages built there (in a

@@ -144,7 +144,7 @@ create_base() {
 	fi
 	in_root "$BASE" useradd --create-home --uid 1000 --user-group builder
 	in_root "$BASE" apt-get clean
-	rm -rf "$BASE"/var/lib/apt/lists/*
+	find "$BASE"/var/lib/apt/lists -maxdepth 1 -type f -delete
 	echo "$WANT" > "$STAMP"
 	say "the $SUITE system is complete"
 }
