@@ -399,6 +399,94 @@ START_TEST (test_results_read_by_summary)
 }
 END_TEST
 
+/* Every compilation keeps its own results: libtool compiles a source
+   twice (-o t.o, and -fPIC -DPIC -o .libs/t.o), and the summary counts
+   both; the same compilation again replaces its own file.  */
+START_TEST (test_results_one_per_compilation)
+{
+  struct sample s = load ("clang-report.c");
+  const char *dir = harness_fmt ("%s/results", harness_tmpdir ());
+  const char *args = harness_fmt ("-fplugin-arg-hotinline-results=%s", dir);
+  const char *libs = harness_fmt ("%s/.libs", harness_tmpdir ());
+  ck_assert_int_eq (harness_sh (harness_fmt ("mkdir -p %s", libs)).status, 0);
+  struct run r = build (&s, true, args, "-O2", obj (&s, "lt"));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  r = build (&s, true, args, "-O2", obj (&s, "lt"));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  r = build (&s, true, args, "-O2 -fPIC -DPIC",
+	     harness_fmt ("%s/clang-report-lt.o", libs));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  r = harness_sh (harness_fmt ("ls %s | wc -l; grep -h '\"output\"' %s/*.json"
+			       " | sort", dir, dir));
+  ck_assert_msg (r.status == 0 && atoi (r.out) == 2,
+		 "2 results files expected:\n%s%s", r.out, r.err);
+  ck_assert_msg (strstr (r.out, ".libs/clang-report-lt\""), "%s", r.out);
+}
+END_TEST
+
+/* Rebuild on policy change: -MD names the policy files after the source
+   and its headers, as the GCC plugin does.  */
+START_TEST (test_policy_in_dependencies)
+{
+  struct sample s = load ("clang-report.c");
+  const char *dep = harness_fmt ("%s/clang-report.d", harness_tmpdir ());
+  struct run r = build (&s, true, "",
+			harness_fmt ("-O2 -MD -MF %s", dep), obj (&s, "deps"));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  char *text = harness_read (dep, NULL);
+  ck_assert_msg (text, "no %s", dep);
+  const char *source = strstr (text, "clang-report.c");
+  const char *policy = strstr (text, "clang-report.yaml");
+  ck_assert_msg (source && policy && source < policy,
+		 "the source, then the policy, expected in:\n%s", text);
+}
+END_TEST
+
+/* The compiler wrapper as make install CLANG=clang-N leaves it: called
+   hotinline-clang-N with the GCC plugin's arguments, without -g, it
+   reports at the lines of the calls without changing the code, and
+   -fplugin=hotinline forces.  */
+START_TEST (test_wrapper_as_installed)
+{
+  const char *bindir = getenv ("HOTINLINE_STAGE_BINDIR");
+  ck_assert_msg (bindir, "HOTINLINE_STAGE_BINDIR not set (make check)");
+  const char *wrapper = harness_fmt ("%s/hotinline-%s", bindir,
+				     harness_gcc ());
+  struct sample s = load ("clang-report.c");
+  const char *plain_g = obj (&s, "wrapper-plain-g");
+  const char *rep = obj (&s, "wrapper-report");
+  struct run r = build (&s, false, "", "-O2 -g", plain_g);
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  r = harness_run ((const char *const[]) { wrapper, "-O2",
+		     harness_fmt ("-fplugin-arg-hotinline-policy=%s",
+				  s.setup.policies[0]),
+		     "-c", s.path, "-o", rep, NULL }, NULL);
+  ck_assert_msg (r.status == 0, "%s: %s", wrapper, r.err);
+  const char *plain = obj (&s, "wrapper-plain");
+  struct run p = build (&s, false, "", "-O2", plain);
+  ck_assert_msg (p.status == 0, "%s", p.err);
+  ck_assert_msg (strcmp (harness_disassembly (rep),
+			 harness_disassembly (plain)) == 0,
+		 "through %s, report mode changed the code (%s, %s)", wrapper,
+		 plain, rep);
+  const char *called = call_lines (plain_g, "big", "clang-report.c");
+  ck_assert_msg (*called, "big is inlined everywhere: proves nothing");
+  ck_assert_msg (strcmp (reported_lines (r.err, "big"), called) == 0,
+		 "through %s: big reported at [%s ], called at [%s ]\n%s",
+		 wrapper, reported_lines (r.err, "big"), called, r.err);
+
+  struct sample g = load ("clang-guards.c");
+  const char *forced = obj (&g, "wrapper-forced");
+  r = harness_run ((const char *const[]) { wrapper, "-O2", "-fplugin=hotinline",
+		     harness_fmt ("-fplugin-arg-hotinline-policy=%s",
+				  g.setup.policies[0]),
+		     "-c", g.path, "-o", forced, NULL }, NULL);
+  ck_assert_msg (r.status == 0, "%s: %s", wrapper, r.err);
+  ck_assert_msg (harness_count_calls (forced, "grow") == 0,
+		 "through %s -fplugin=hotinline: grow still called", wrapper);
+}
+END_TEST
+
 Suite *
 clang_suite (void)
 {
@@ -428,6 +516,13 @@ clang_suite (void)
   tcase_add_test (tc, test_report_reasons_and_hint);
   tcase_add_test (tc, test_werror_and_w);
   tcase_add_test (tc, test_results_read_by_summary);
+  tcase_add_test (tc, test_policy_in_dependencies);
+  tcase_add_test (tc, test_results_one_per_compilation);
+  suite_add_tcase (s, tc);
+
+  tc = tcase_create ("Wrapper");
+  tcase_set_timeout (tc, E2E_TIMEOUT);
+  tcase_add_test (tc, test_wrapper_as_installed);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -52,11 +52,14 @@ $(CLANG_B)/%.o: $(LLVM_PLUGIN)/%.cpp $(wildcard $(CORE)/*.h \
 # libLLVM and libclang-cpp of this version, by their sonames: only the
 # unversioned development links differ between packages.  libiberty's
 # hash table (static, PIC) is linked in and kept private.
+# Linked under another name and renamed: the testsuite of another Clang
+# may load it (as a plugin for the wrong LLVM) while it is being built.
 $(CLANG_PLUGIN): $(CLANG_CORE_OBJ) $(CLANG_PLUGIN_OBJ)
-	$(CLANGXX) -shared -o $@ $^ -Wl,--exclude-libs,ALL \
-		-Wl,-z,defs -L$(LLVM_LIBDIR) \
+	$(CLANGXX) -shared -o $@.tmp $^ -Wl,--exclude-libs,ALL \
+		-Wl,-z,defs -L$(LLVM_LIBDIR) $(LDFLAGS) \
 		$(firstword $(wildcard $(LLVM_LIBDIR)/libclang-cpp.so.$(CLANG_MAJOR)*)) \
 		$(shell $(LLVM_CONFIG) --libs) $(YAML_LIBS) $(IBERTY_LIBS)
+	mv -f $@.tmp $@
 
 else
 # Plain make: the plugin for each installed Clang, each by its own make.

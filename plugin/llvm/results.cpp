@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <hashtab.h>
+#include "results-name.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
@@ -136,7 +136,8 @@ working_directory ()
 }
 
 llvm::json::Object
-unit_json (const char *unit, const std::string &cwd)
+unit_json (const char *unit, const std::string &cwd,
+	   const std::string &output, const std::string &flags)
 {
   llvm::json::Array entries;
   for (size_t i = 0; i < policy_entry_count (hot_policy); i++)
@@ -167,6 +168,8 @@ unit_json (const char *unit, const std::string &cwd)
     { "format", "hotinline-results-1" },
     { "unit", unit },
     { "directory", cwd },
+    { "output", output },
+    { "flags", flags },
     { "compiler", "clang " LLVM_VERSION_STRING },
     { "limits", llvm::json::Object {} },
     { "entries", std::move (entries) },
@@ -174,17 +177,58 @@ unit_json (const char *unit, const std::string &cwd)
     { "functions", std::move (fns) } };
 }
 
-/* The file for this unit, named as the GCC plugin names it: the unit's
-   base name and libiberty's hash of its path and the working directory.  */
+/* The compilation's output without its suffix (".libs/t" for -o
+   .libs/t.o), as the GCC plugin records it: what tells libtool's two
+   compilations of t.c apart.  Empty without the front end.  */
 std::string
-results_path (const char *dir, const char *unit, const std::string &cwd)
+output_stem ()
 {
-  hashval_t h = iterative_hash (unit, strlen (unit),
-				iterative_hash (cwd.c_str (), cwd.size (), 0));
-  char hex[16];
-  snprintf (hex, sizeof hex, "%08x", (unsigned) h);
-  return std::string (dir) + "/" + llvm::sys::path::filename (unit).str ()
-	 + "." + hex + ".json";
+  if (!hot_compiler)
+    return "";
+  llvm::SmallString<256> out (hot_compiler->getFrontendOpts ().OutputFile);
+  llvm::sys::path::replace_extension (out, "");
+  return out.str ().str ();
+}
+
+/* The options of the compilation that can change its code
+   (results_option_changes_code), space separated, in order: Clang's own
+   command line as the front end has it, an option's value following it,
+   hotinline's arguments in their -fplugin-arg- spelling.  */
+std::string
+flags_key ()
+{
+  if (!hot_compiler)
+    return "";
+  std::vector<std::string> args
+    = hot_compiler->getInvocation ().getCC1CommandLine ();
+  std::string key;
+  bool keep = false;
+  for (size_t i = 0; i < args.size (); i++)
+    {
+      std::string arg = args[i];
+      if (arg == "-plugin-arg-hotinline" && i + 1 < args.size ())
+	arg = "-fplugin-arg-hotinline-" + args[++i];
+      if (arg[0] == '-')
+	keep = results_option_changes_code (arg.c_str ());
+      if (keep)
+	key += (key.empty () ? "" : " ") + arg;
+    }
+  return key;
+}
+
+/* The file for this compilation (results_file_name), the output made
+   absolute so that two directories' "t.o" differ.  */
+std::string
+results_path (const char *dir, const char *unit, const std::string &cwd,
+	      const std::string &output, const std::string &flags)
+{
+  llvm::SmallString<256> where (output);
+  if (!output.empty ())
+    llvm::sys::fs::make_absolute (cwd, where);
+  char *name = results_file_name (dir, unit, where.c_str (), flags.c_str ());
+  std::string path = name ? name : "";
+  free (name);
+  return path;
 }
 
 } // namespace
@@ -248,7 +292,8 @@ results_write (const llvm::Module &m)
   const char *dir = hot_config.results_dir;
   const char *unit = unit_name (m);
   std::string cwd = working_directory ();
-  std::string path = results_path (dir, unit, cwd);
+  std::string output = output_stem (), flags = flags_key ();
+  std::string path = results_path (dir, unit, cwd, output, flags);
   std::string tmp = path + "." + std::to_string (getpid ()) + ".tmp";
   std::error_code ec = llvm::sys::fs::create_directories (dir);
   if (!ec)
@@ -256,8 +301,8 @@ results_write (const llvm::Module &m)
       llvm::raw_fd_ostream out (tmp, ec);
       if (!ec)
 	{
-	  out << llvm::formatv ("{0:2}", llvm::json::Value (unit_json (unit,
-								       cwd)))
+	  out << llvm::formatv ("{0:2}", llvm::json::Value (
+		   unit_json (unit, cwd, output, flags)))
 	      << "\n";
 	  out.close ();
 	  if (out.has_error ())
