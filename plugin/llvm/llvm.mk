@@ -79,4 +79,8 @@ ifneq ($(CLANG),)
 check: $(CLANG_PLUGIN)
 check: private GCC = $(CLANG)
 check: private PLUGIN = $(CLANG_PLUGIN)
+# Its own staged install and work directories: make check-all runs the
+# Clangs at the same time, and beside GCC 12, whose tools they share.
+check: private B = $(CLANG_B)
+check: private STAGE = $(abspath $(CLANG_B))/stage
 endif
