@@ -223,8 +223,11 @@ results_path (const char *dir, const char *unit, const std::string &cwd,
 	      const std::string &output, const std::string &flags)
 {
   llvm::SmallString<256> where (output);
-  if (!output.empty ())
-    llvm::sys::fs::make_absolute (cwd, where);
+  if (!output.empty () && !llvm::sys::path::is_absolute (output))
+    {
+      where = cwd;
+      llvm::sys::path::append (where, output);
+    }
   char *name = results_file_name (dir, unit, where.c_str (), flags.c_str ());
   std::string path = name ? name : "";
   free (name);
