@@ -615,9 +615,16 @@ START_TEST (test_index_collapses_look_alike_links)
   ck_assert_msg (!strstr (link + 1, ">dup.c:2:")
 		 || strstr (link + 1, ">dup.c:2:") > row_end,
 		 "the link is repeated: %.*s", (int) (row_end - leaf), leaf);
-  ck_assert_msg (strstr (link, "</a> <span class=\"times\">\u00d73</span>")
-		 == strstr (link, "</a>"), "%.*s", (int) (row_end - leaf),
-		 leaf);
+  /* libxml2 writes the sign as a character or, in newer versions, as its
+     entity.  */
+  const char *times = strstr (link, "</a>");
+  ck_assert_msg (times
+		 && (strncmp (times, "</a> <span class=\"times\">\u00d73</span>",
+			      strlen ("</a> <span class=\"times\">\u00d73</span>"))
+		     == 0
+		     || strncmp (times, "</a> <span class=\"times\">&times;3</span>",
+				 strlen ("</a> <span class=\"times\">&times;3</span>"))
+			== 0), "%.*s", (int) (row_end - leaf), leaf);
   /* Three units, three call sites on three pages.  */
   ck_assert_ptr_nonnull (strstr (index, "3 units"));
   r = harness_sh (harness_fmt ("ls %s/src | grep -c dup.c", out));

@@ -229,6 +229,18 @@ hot_set_werror_requested (bool requested)
 #endif
 }
 
+/* The printer of GCC's diagnostics, which knows the front end's formats:
+   GCC 15 made the context's printer private behind an accessor.  */
+static inline pretty_printer *
+hot_diagnostic_printer (void)
+{
+#if BUILDING_GCC_MAJOR >= 15
+  return global_dc->get_reference_printer ();
+#else
+  return global_dc->printer;
+#endif
+}
+
 /* Write a JSON value to F on one line.  GCC 14 added the choice of
    indented output.  */
 static inline void

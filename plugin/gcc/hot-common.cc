@@ -154,7 +154,7 @@ add_cxx_form (decl_names *names, const char *text)
 static char *
 type_text (tree type)
 {
-  pretty_printer pp (*global_dc->printer);
+  pretty_printer pp (*hot_diagnostic_printer ());
   pp_show_color (&pp) = false;
   /* The host compiler's -Wformat knows only the core of GCC's formats.  */
 #pragma GCC diagnostic push
