@@ -110,10 +110,11 @@ static const struct
   { "ns::S::parse(const char*, long unsigned int)", "_ZN2ns1S5parseEPKcm",
     "_ZN2ns1S5parseEPKhmb" },
   { "_ZN2ns1S5parseEPKcm", "_ZN2ns1S5parseEPKcm", "_ZN2ns1S5parseEPKhmb" },
-  /* The anonymous namespace in both spellings.  */
-  { "ns::(anonymous namespace)::helper", "_ZN2ns12_GLOBAL__N_16helperEi",
-    NULL },
-  { "ns::{anonymous}::helper", "_ZN2ns12_GLOBAL__N_16helperEi", NULL },
+  /* The anonymous namespace in both spellings.  Its only function is
+     helper, whose symbol GCC 15 and later mangle with an L (internal
+     linkage): _ZN2ns12_GLOBAL__N_1L6helperEi.  */
+  { "ns::(anonymous namespace)::helper", "_ZN2ns12_GLOBAL__N_1*", NULL },
+  { "ns::{anonymous}::helper", "_ZN2ns12_GLOBAL__N_1*", NULL },
   /* A lambda's call operator.  */
   { "use_lambda(int)::<lambda(int)>::operator()",
     "_ZZ10use_lambdaiENKUliE_clEi", NULL },
