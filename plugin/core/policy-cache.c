@@ -1,5 +1,6 @@
 /* The compiled policy cache: keys, reading and writing images.  */
 #include "policy-cache.h"
+#include "config.h"
 #include "policy-image.h"
 
 #include <errno.h>
@@ -431,4 +432,16 @@ policy_cache_image_path (const char *const *paths, size_t n,
   struct policy_image_key key = key_of (src, n, version);
   free_sources (src, n);
   return image_path (cache_dir, &key);
+}
+
+struct policy *
+policy_cache_load_config (const struct config *config, const char *version)
+{
+  struct policy *policy = policy_new ();
+  char *cache = config->no_cache || config->n_policies == 0
+		? NULL : policy_cache_dir (config->cache_dir);
+  policy_cache_load (policy, config->policies, config->n_policies, cache,
+		     version, NULL);
+  free (cache);
+  return policy;
 }

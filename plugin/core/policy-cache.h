@@ -48,6 +48,14 @@ bool policy_cache_load (struct policy *policy, const char *const *paths,
    $HOME/.cache/hotinline.  NULL for no cache; otherwise malloc'd.  */
 char *policy_cache_dir (const char *arg);
 
+struct config;
+
+/* A new policy of the policy files that the plugin arguments CONFIG name,
+   through the cache they select (none with no-cache).  The caller reports
+   its errors (policy_error_count) and frees it.  */
+struct policy *policy_cache_load_config (const struct config *config,
+					 const char *version);
+
 /* The image file for the policy files PATHS[0..N) in CACHE_DIR
    (malloc'd), or NULL when a file cannot be read.  For the tests.  */
 char *policy_cache_image_path (const char *const *paths, size_t n,

@@ -103,12 +103,8 @@ read_arguments (const struct plugin_name_args *info, struct config *config)
 static struct policy *
 load_policies (const struct config *config)
 {
-  struct policy *policy = policy_new ();
-  char *cache = config->no_cache || config->n_policies == 0
-		? NULL : policy_cache_dir (config->cache_dir);
-  policy_cache_load (policy, config->policies, config->n_policies, cache,
-		     HOTINLINE_VERSION, NULL);
-  free (cache);
+  struct policy *policy = policy_cache_load_config (config,
+						     HOTINLINE_VERSION);
   size_t n_errors = policy_error_count (policy);
   if (n_errors == 0)
     return policy;
