@@ -3,7 +3,8 @@
    marked always_inline by hand; the object code is read back with objdump
    and the programs are run.
 
-   Directives, in comments of the sample:
+   Directives, in comments of the sample (hi-gcc-KIND, hi-clang-KIND: for
+   that compiler only; under Clang only the examples run):
      { hi-options -O2 ... }      options for every build
      { hi-policy FILE }          policy, relative to the sample
      { hi-run }                  link and run: same output with the plugin
@@ -78,7 +79,8 @@ build (const struct sample *s, bool plugin, const char *extra,
     }
   args_add_words (&a, s->options);
   args_add_words (&a, extra);
-  args_add_words (&a, "-fdiagnostics-plain-output -c");
+  args_add_words (&a, harness_clang () ? "-fno-caret-diagnostics -c"
+				       : "-fdiagnostics-plain-output -c");
   args_add (&a, s->path);
   args_add (&a, "-o");
   args_add (&a, obj);
@@ -154,9 +156,9 @@ check_calls (const struct sample *s, const char *plain, const char *forced,
       const struct directive *d = &s->ds.d[i];
       if (strcmp (d->kind, "plain-calls") == 0 && plain)
 	ck_assert_msg (harness_count_calls (plain, d->args[0]) > 0,
-		       "%s (%s): without the plugin GCC already inlines %s "
+		       "%s (%s): without the plugin %s already inlines %s "
 		       "everywhere; the sample proves nothing", s->path,
-		       context, d->args[0]);
+		       context, harness_gcc (), d->args[0]);
       else if (strcmp (d->kind, "no-calls") == 0
 	       && (plain || has_directive (s, "plain-calls", d->args[0])))
 	/* At other options than its own (PLAIN is NULL), only the hot
@@ -258,8 +260,17 @@ check_reports_match_calls (const char *path, const char *extra, bool lto)
 			    "functions:\n";
   const char *hot[16];
   size_t n_hot = 0;
+  /* The functions the plain build calls; when this compiler inlines
+     them all, the ones the plugin must leave no call to, which must then
+     get no report either.  */
+  const char *kind = "plain-calls";
+  for (size_t i = 0; i < s.ds.n; i++)
+    if (strcmp (s.ds.d[i].kind, kind) == 0)
+      break;
+    else if (i == s.ds.n - 1)
+      kind = "no-calls";
   for (size_t i = 0; i < s.ds.n && n_hot < 16; i++)
-    if (strcmp (s.ds.d[i].kind, "plain-calls") == 0)
+    if (strcmp (s.ds.d[i].kind, kind) == 0)
       {
 	hot[n_hot++] = s.ds.d[i].args[0];
 	policy_text = harness_fmt ("%s  - name: %s\n", policy_text,
@@ -384,6 +395,17 @@ START_TEST (test_report_samples_match_object_code)
     check_reports_match_calls (path, "-O2", true);
   else
     check_reports_match_calls (path, report_levels[_i % n], false);
+}
+END_TEST
+
+/* The same without -flto, for compilers whose LTO link the plugin does
+   not see.  */
+START_TEST (test_report_samples_at_levels)
+{
+  size_t n = sizeof report_levels / sizeof *report_levels;
+  check_reports_match_calls (harness_src (harness_fmt ("testsuite/samples/%s",
+						       report_samples[_i / n])),
+			     report_levels[_i % n], false);
 }
 END_TEST
 
@@ -779,9 +801,6 @@ Suite *
 samples_suite (void)
 {
   Suite *s = suite_create ("Force mode");
-  if (harness_skip_on_clang ("Force mode", "its samples use GCC extensions (nested functions, noipa) and GCC's inliner's decisions; the Clang suite has samples where LLVM's inliner declines"))
-    return s;
-
   if (glob (harness_src ("examples/*.c"), 0, NULL, &examples) != 0)
     examples.gl_pathc = 0;
   TCase *tc = tcase_create ("Examples");
@@ -789,6 +808,30 @@ samples_suite (void)
   tcase_add_loop_test (tc, test_example_forced_like_by_hand, 0,
 		       (int) examples.gl_pathc);
   suite_add_tcase (s, tc);
+  size_t n_levels = sizeof report_levels / sizeof *report_levels;
+  if (harness_clang ())
+    {
+      /* The examples and the report samples, whose checks hold on any
+	 compiler; the rest is about GCC's inliner and options.  */
+      tc = tcase_create ("Determinism");
+      tcase_set_timeout (tc, E2E_TIMEOUT);
+      tcase_add_loop_test (tc, test_builds_are_deterministic, 0,
+			   (int) examples.gl_pathc);
+      suite_add_tcase (s, tc);
+      tc = tcase_create ("Report mode");
+      tcase_set_timeout (tc, E2E_TIMEOUT);
+      tcase_add_loop_test (tc, test_reports_match_object_code, 0,
+			   (int) (examples.gl_pathc * n_levels));
+      tcase_add_loop_test (tc, test_report_samples_at_levels, 0,
+			   (int) (N_REPORT_SAMPLES * n_levels));
+      suite_add_tcase (s, tc);
+      harness_skip_on_clang ("Force mode but its examples and reports",
+			     "the other samples use GCC extensions (nested "
+			     "functions, noipa), GCC's inliner's decisions "
+			     "and lto1; the Clang suite has samples where "
+			     "LLVM's inliner declines");
+      return s;
+    }
 
   tc = tcase_create ("Surgical forcing");
   tcase_set_timeout (tc, E2E_TIMEOUT);

@@ -461,6 +461,19 @@ parse_directive (const char *s, struct directive *d)
     }
 }
 
+/* KIND without its compiler prefix, or NULL when it is for the other
+   compiler.  */
+static const char *
+compiler_directive (const char *kind)
+{
+  bool clang = harness_clang ();
+  if (strncmp (kind, "gcc-", 4) == 0)
+    return clang ? NULL : kind + 4;
+  if (strncmp (kind, "clang-", 6) == 0)
+    return clang ? kind + 6 : NULL;
+  return kind;
+}
+
 struct directives
 harness_directives (const char *path)
 {
@@ -479,6 +492,16 @@ harness_directives (const char *path)
       d.line = line;
       const char *end = parse_directive (s + 5, &d);
       ck_assert_msg (end, "%s:%u: malformed directive", path, line);
+      /* hi-gcc-KIND and hi-clang-KIND: KIND for that compiler only.  */
+      const char *kind = compiler_directive (d.kind);
+      if (!kind)
+	{
+	  for (int j = 0; j < d.n_args; j++)
+	    free (d.args[j]);
+	  s = end - 1;
+	  continue;
+	}
+      memmove (d.kind, kind, strlen (kind) + 1);
       ds.d = realloc (ds.d, (ds.n + 1) * sizeof *ds.d);
       ds.d[ds.n++] = d;
       s = end - 1;
