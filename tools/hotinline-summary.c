@@ -27,6 +27,7 @@
 
 #include "summary-sites.h"
 #include "version.h"
+#include "policy.h"
 
 static const char usage_text[] =
   "usage: hotinline-summary [--json] PATH...\n"
@@ -61,6 +62,48 @@ stale_entries (struct build *b)
   return stale;
 }
 
+/* For functions_by_weight: a function's weight and place in FNS.  */
+struct weighed
+{
+  const char *name;
+  long weight;
+  size_t place;
+};
+
+static int
+compare_weighed (const void *a, const void *b)
+{
+  const struct weighed *x = a, *y = b;
+  if (x->weight != y->weight)
+    return x->weight > y->weight ? -1 : 1;
+  return x->place < y->place ? -1 : x->place > y->place;
+}
+
+/* The names of FNS (N of them, malloc'd), the heaviest first, those
+   without a weight last, each in FNS's order among equals.  */
+static const char **
+functions_by_weight (json_t *fns, size_t *n)
+{
+  *n = json_object_size (fns);
+  struct weighed *v = calloc (*n + 1, sizeof *v);
+  const char **names = calloc (*n + 1, sizeof *names);
+  if (!v || !names)
+    abort ();
+  size_t k = 0;
+  const char *name;
+  json_t *f;
+  json_object_foreach (fns, name, f)
+    {
+      v[k] = (struct weighed) { name, weight_of (f), k };
+      k++;
+    }
+  qsort (v, *n, sizeof *v, compare_weighed);
+  for (size_t i = 0; i < *n; i++)
+    names[i] = v[i].name;
+  free (v);
+  return names;
+}
+
 static int
 summary (struct build *b, bool as_json)
 {
@@ -71,24 +114,35 @@ summary (struct build *b, bool as_json)
       json_t *out = json_pack ("{s:i, s:O, s:O}", "units",
 			       (int) b->n_units, "functions",
 			       fns, "stale_entries", stale);
-      json_dumpf (out, stdout, JSON_INDENT (2) | JSON_SORT_KEYS);
+      /* Weights are percentages with 4 decimals: 6 digits say them.  */
+      json_dumpf (out, stdout, JSON_INDENT (2) | JSON_SORT_KEYS
+			       | JSON_REAL_PRECISION (6));
       fputc ('\n', stdout);
       json_decref (out);
     }
   else
     {
-      printf ("%zu units\n%-32s %8s %8s %6s  %s\n", b->n_units,
-	      "hot function", "inlined", "declined", "units", "reasons");
-      const char *name;
-      json_t *f;
-      json_object_foreach (fns, name, f)
+      printf ("%zu units\n%-32s %8s %8s %6s %8s  %s\n", b->n_units,
+	      "hot function", "inlined", "declined", "units", "weight",
+	      "reasons");
+      size_t n;
+      const char **order = functions_by_weight (fns, &n);
+      for (size_t i = 0; i < n; i++)
 	{
-	  printf ("%-32s %8lld %8lld %6zu ", name,
+	  const char *name = order[i];
+	  json_t *f = json_object_get (fns, name);
+	  char weight[POLICY_WEIGHT_TEXT_SIZE + 1] = "-";
+	  if (weight_of (f) >= 0)
+	    {
+	      policy_weight_text (weight_of (f), weight);
+	      strcat (weight, "%");
+	    }
+	  printf ("%-32s %8lld %8lld %6zu %8s ", name,
 		  (long long) json_integer_value (json_object_get (f,
 								   "inlined")),
 		  (long long) json_integer_value (json_object_get (f,
 								   "declined")),
-		  (size_t) num (f, "units", 0));
+		  (size_t) num (f, "units", 0), weight);
 	  const char *reason;
 	  json_t *count;
 	  const char *sep = " ";
@@ -100,6 +154,7 @@ summary (struct build *b, bool as_json)
 	    }
 	  putchar ('\n');
 	}
+      free (order);
       if (json_array_size (stale))
 	printf ("policy entries that matched nothing in any unit:\n");
       for (size_t i = 0; i < json_array_size (stale); i++)

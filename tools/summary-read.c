@@ -86,6 +86,7 @@ static const struct field entry_fields[] = {
   { "column", JSON_INTEGER, false, "a column number" },
   { "matched", JSON_TRUE, false, "whether it matched" },
   { "reason", JSON_STRING, true, "the entry's reason" },
+  { "weight", JSON_REAL, true, "a percentage from 0 to 100" },
   { NULL, 0, false, NULL }
 };
 
@@ -99,6 +100,7 @@ static const struct field call_fields[] = {
   { "reason", JSON_STRING, true, "GCC's reason" },
   { "hint", JSON_STRING, true, "hotinline's hint" },
   { "entry", JSON_STRING, true, "the policy entry" },
+  { "weight", JSON_REAL, true, "a percentage from 0 to 100" },
   { "size", JSON_INTEGER, true, "an estimated size" },
   { "early_size", JSON_INTEGER, true, "an estimated size" },
   { "limit", JSON_OBJECT, true, "the limit GCC compared with" },
@@ -130,10 +132,34 @@ type_name (json_type t)
     }
 }
 
+/* JSON_TRUE stands for either boolean, JSON_REAL for any number.  */
 static bool
 has_type (json_t *v, json_type t)
 {
-  return t == JSON_TRUE ? json_is_boolean (v) : json_typeof (v) == t;
+  return t == JSON_TRUE ? json_is_boolean (v)
+	 : t == JSON_REAL ? json_is_number (v) : json_typeof (v) == t;
+}
+
+long
+weight_of (json_t *o)
+{
+  json_t *v = json_object_get (o, "weight");
+  if (!json_is_number (v))
+    return -1;
+  /* Rounded to the policy's 4 decimals: writers print numbers with more
+     digits or fewer.  */
+  double w = json_number_value (v) * 10000 + 0.5;
+  return w < 0 ? -1 : (long) w;
+}
+
+/* Exit unless O's weight, if it has one, is a percentage.  */
+static void
+check_weight (const char *file, const char *where, json_t *o)
+{
+  json_t *v = json_object_get (o, "weight");
+  if (v && !(json_number_value (v) >= 0 && json_number_value (v) <= 100))
+    die ("%s: %s%sweight: expected a percentage from 0 to 100, found %g",
+	 file, where, *where ? "." : "", json_number_value (v));
 }
 
 /* Exit unless the object O (at WHERE of FILE, "" for the top) has every
@@ -182,6 +208,7 @@ static void
 check_call (const char *file, const char *where, json_t *call)
 {
   check_each (file, where, call, "chain", link_fields, NULL);
+  check_weight (file, where, call);
   if (!*str (call, "callee"))
     die ("%s: %s.callee: empty; expected the hot function's name", file,
 	 where);
@@ -202,7 +229,7 @@ check_unit (const char *file, json_t *unit)
   check_fields (file, "", unit, unit_fields);
   if (!*str (unit, "unit"))
     die ("%s: unit: empty; expected the unit's main source file", file);
-  check_each (file, "", unit, "entries", entry_fields, NULL);
+  check_each (file, "", unit, "entries", entry_fields, check_weight);
   check_each (file, "", unit, "calls", call_fields, check_call);
 }
 
@@ -280,6 +307,10 @@ fold_unit (struct build *b, json_t *unit)
 	}
       const char *count = inlined ? "inlined" : "declined";
       json_object_set_new (f, count, counted (f, count));
+      /* The heaviest of the entries that govern its calls.  */
+      long weight = weight_of (call);
+      if (weight >= 0 && weight > weight_of (f))
+	json_object_set_new (f, "weight", json_real (weight / 10000.0));
       inlined ? b->inlined++ : b->left++;
       if (!inlined)
 	{

@@ -60,6 +60,15 @@ file_of (location_t loc)
   return xstrdup (file ? file : "");
 }
 
+/* An entry's weight as the percentage the policy gave: GCC prints
+   numbers with 6 significant digits, enough for its 4 decimals.  */
+static void
+set_weight (json::object *o, const struct policy_entry *e)
+{
+  if (e->weight >= 0)
+    o->set ("weight", new json::float_number (e->weight / 10000.0));
+}
+
 static json::object *
 entry_json (const struct policy_entry *e)
 {
@@ -72,6 +81,7 @@ entry_json (const struct policy_entry *e)
   o->set ("severity", new json::string (policy_severity_name (e->severity)));
   if (e->reason)
     o->set ("reason", new json::string (e->reason));
+  set_weight (o, e);
   return o;
 }
 
@@ -91,6 +101,7 @@ call_json (const call_record &c, bool inlined)
   o->set ("severity",
 	  new json::string (policy_severity_name (c.entry->severity)));
   o->set ("entry", new json::string (c.entry->name.text));
+  set_weight (o, c.entry);
   int size = hot_estimated_size (c.callee_uid, false);
   if (size >= 0)
     o->set ("size", new json::integer_number (size));

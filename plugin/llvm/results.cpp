@@ -82,16 +82,26 @@ chain_of (const llvm::DILocation *dl, const llvm::Function &caller)
   return chain;
 }
 
+/* An entry's weight as the percentage the policy gave.  */
+void
+set_weight (llvm::json::Object &o, const struct policy_entry *e)
+{
+  if (e->weight >= 0)
+    o["weight"] = e->weight / 10000.0;
+}
+
 llvm::json::Object
 entry_json (const struct policy_entry *e)
 {
-  return llvm::json::Object {
+  llvm::json::Object o {
     { "name", e->name.text },
     { "policy", e->loc.file },
     { "line", e->name_loc.line },
     { "column", e->name_loc.column },
     { "action", policy_action_name (e->action) },
     { "severity", policy_severity_name (e->severity) } };
+  set_weight (o, e);
+  return o;
 }
 
 llvm::json::Object
@@ -109,6 +119,7 @@ call_json (const call_record &c, bool inlined)
   o["action"] = policy_action_name (c.entry->action);
   o["severity"] = policy_severity_name (c.entry->severity);
   o["entry"] = c.entry->name.text;
+  set_weight (o, c.entry);
   if (!c.hint.empty ())
     o["hint"] = c.hint;
   if (!c.chain.empty ())
