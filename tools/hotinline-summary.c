@@ -105,15 +105,53 @@ functions_by_weight (json_t *fns, size_t *n)
 }
 
 static int
+compare_names_by_weight (const void *a, const void *b, void *fns)
+{
+  const char *x = *(char *const *) a, *y = *(char *const *) b;
+  long wx = weight_of (json_object_get (fns, x));
+  long wy = weight_of (json_object_get (fns, y));
+  if (wx != wy)
+    return wx > wy ? -1 : 1;
+  return strcmp (x, y);
+}
+
+char **
+address_only (struct build *b, size_t *n)
+{
+  char **names = calloc (json_object_size (b->address_only) + 1,
+			 sizeof *names);
+  *n = 0;
+  const char *name;
+  json_t *f;
+  json_object_foreach (b->address_only, name, f)
+    if (!json_object_get (b->functions, name))
+      names[(*n)++] = strdup (name);
+  qsort_r (names, *n, sizeof *names, compare_names_by_weight,
+	   b->address_only);
+  return names;
+}
+
+static int
 summary (struct build *b, bool as_json)
 {
   json_t *fns = b->functions;
   json_t *stale = stale_entries (b);
   if (as_json)
     {
-      json_t *out = json_pack ("{s:i, s:O, s:O}", "units",
+      json_t *only = json_object ();
+      size_t n_only;
+      char **names = address_only (b, &n_only);
+      for (size_t i = 0; i < n_only; i++)
+	{
+	  json_object_set (only, names[i],
+			   json_object_get (b->address_only, names[i]));
+	  free (names[i]);
+	}
+      free (names);
+      json_t *out = json_pack ("{s:i, s:O, s:O, s:o}", "units",
 			       (int) b->n_units, "functions",
-			       fns, "stale_entries", stale);
+			       fns, "stale_entries", stale, "address_only",
+			       only);
       /* Weights are percentages with 4 decimals: 6 digits say them.  */
       json_dumpf (out, stdout, JSON_INDENT (2) | JSON_SORT_KEYS
 			       | JSON_REAL_PRECISION (6));
@@ -155,6 +193,31 @@ summary (struct build *b, bool as_json)
 	  putchar ('\n');
 	}
       free (order);
+      size_t n_only;
+      char **only = address_only (b, &n_only);
+      if (n_only)
+	printf ("hot functions only called by address (0 direct calls):\n");
+      for (size_t i = 0; i < n_only; i++)
+	{
+	  json_t *f = json_object_get (b->address_only, only[i]);
+	  char weight[POLICY_WEIGHT_TEXT_SIZE] = "";
+	  if (weight_of (f) >= 0)
+	    printf ("  %s (%s%%): address taken in ", only[i],
+		    policy_weight_text (weight_of (f), weight));
+	  else
+	    printf ("  %s: address taken in ", only[i]);
+	  size_t n_taken;
+	  char **taken = sorted_keys (json_object_get (f, "taken"), &n_taken);
+	  for (size_t k = 0; k < n_taken; k++)
+	    {
+	      printf ("%s%s", k ? "; " : "", taken[k]);
+	      free (taken[k]);
+	    }
+	  free (taken);
+	  putchar ('\n');
+	  free (only[i]);
+	}
+      free (only);
       if (json_array_size (stale))
 	printf ("policy entries that matched nothing in any unit:\n");
       for (size_t i = 0; i < json_array_size (stale); i++)

@@ -703,6 +703,42 @@ static const char index_script[] =
   "})();\n"
   "</script>\n";
 
+/* The hot functions no call reaches, used through their address: they
+   have no call site to show, and are said so here.  */
+static void
+put_address_only (FILE *f, struct build *b)
+{
+  size_t n;
+  char **names = address_only (b, &n);
+  if (n)
+    fputs ("<h2 id=\"address-only\">Only called by address</h2>\n"
+	   "<ul class=\"address-only\">\n", f);
+  for (size_t i = 0; i < n; i++)
+    {
+      json_t *fn = json_object_get (b->address_only, names[i]);
+      fputs ("<li><code>", f);
+      put_text (f, names[i]);
+      fputs ("</code> ", f);
+      put_weight (f, weight_of (fn));
+      fputs (": 0 direct calls, address taken in ", f);
+      size_t n_taken;
+      char **taken = sorted_keys (json_object_get (fn, "taken"), &n_taken);
+      for (size_t k = 0; k < n_taken; k++)
+	{
+	  if (k)
+	    fputs ("; ", f);
+	  put_text (f, taken[k]);
+	  free (taken[k]);
+	}
+      free (taken);
+      fputs ("</li>\n", f);
+      free (names[i]);
+    }
+  if (n)
+    fputs ("</ul>\n", f);
+  free (names);
+}
+
 static void
 write_index (const char *out, struct build *b, const struct sites *s,
 	     bool compared)
@@ -772,6 +808,7 @@ write_index (const char *out, struct build *b, const struct sites *s,
     }
   fputs ("</table>\n", f);
   free (order);
+  put_address_only (f, b);
 
   fputs ("<h2 id=\"files\">Source files</h2>\n<ul class=\"files\">\n", f);
   size_t *files = files_by_weight (s);

@@ -34,6 +34,7 @@ build_init (struct build *b, bool keep_outcomes)
   b->seen_files = json_object ();
   b->seen_units = json_object ();
   b->functions = json_object ();
+  b->address_only = json_object ();
   b->last_unit = json_object ();
   b->entries = json_object ();
   b->outcomes = json_object ();
@@ -76,6 +77,8 @@ static const struct field unit_fields[] = {
   { "entries", JSON_ARRAY, false, "the policy entries" },
   { "calls", JSON_ARRAY, false, "the hot calls" },
   { "functions", JSON_ARRAY, true, "the functions asked to be forced" },
+  { "address_only", JSON_ARRAY, true,
+    "the hot functions used only through their address" },
   { NULL, 0, false, NULL }
 };
 
@@ -105,6 +108,21 @@ static const struct field call_fields[] = {
   { "early_size", JSON_INTEGER, true, "an estimated size" },
   { "limit", JSON_OBJECT, true, "the limit GCC compared with" },
   { "chain", JSON_ARRAY, true, "the inline chain" },
+  { NULL, 0, false, NULL }
+};
+
+static const struct field address_fields[] = {
+  { "function", JSON_STRING, false, "the hot function" },
+  { "entry", JSON_STRING, false, "the policy entry" },
+  { "weight", JSON_REAL, true, "a percentage from 0 to 100" },
+  { "address_taken", JSON_ARRAY, false, "where its address is taken" },
+  { NULL, 0, false, NULL }
+};
+
+static const struct field taken_fields[] = {
+  { "in", JSON_STRING, false, "the function or variable taking it" },
+  { "file", JSON_STRING, false, "a source file" },
+  { "line", JSON_INTEGER, false, "a line number" },
   { NULL, 0, false, NULL }
 };
 
@@ -205,6 +223,13 @@ check_each (const char *file, const char *where, json_t *o, const char *key,
 }
 
 static void
+check_address (const char *file, const char *where, json_t *a)
+{
+  check_each (file, where, a, "address_taken", taken_fields, NULL);
+  check_weight (file, where, a);
+}
+
+static void
 check_call (const char *file, const char *where, json_t *call)
 {
   check_each (file, where, call, "chain", link_fields, NULL);
@@ -231,6 +256,8 @@ check_unit (const char *file, json_t *unit)
     die ("%s: unit: empty; expected the unit's main source file", file);
   check_each (file, "", unit, "entries", entry_fields, check_weight);
   check_each (file, "", unit, "calls", call_fields, check_call);
+  check_each (file, "", unit, "address_only", address_fields,
+	      check_address);
 }
 
 static json_t *
@@ -275,6 +302,32 @@ fold_unit (struct build *b, json_t *unit)
 				    strdup (str (unit, "output")),
 				    strdup (str (unit, "flags")), limits,
 				    json_array_size (calls) };
+
+  /* Hot functions used through their address: each place, once.  */
+  json_t *only = json_object_get (unit, "address_only");
+  for (size_t i = 0; i < json_array_size (only); i++)
+    {
+      json_t *a = json_array_get (only, i);
+      json_t *f = json_object_get (b->address_only, str (a, "function"));
+      if (!f)
+	{
+	  f = json_pack ("{s:{}}", "taken");
+	  json_object_set_new (b->address_only, str (a, "function"), f);
+	}
+      long weight = weight_of (a);
+      if (weight >= 0 && weight > weight_of (f))
+	json_object_set_new (f, "weight", json_real (weight / 10000.0));
+      json_t *taken = json_object_get (a, "address_taken");
+      for (size_t k = 0; k < json_array_size (taken); k++)
+	{
+	  json_t *t = json_array_get (taken, k);
+	  char *text = summary_format ("%s at %s:%lld", str (t, "in"),
+				       str (t, "file"), num (t, "line", 0));
+	  json_object_set_new (json_object_get (f, "taken"), text,
+			       json_true ());
+	  free (text);
+	}
+    }
 
   json_t *entries = json_object_get (unit, "entries");
   for (size_t i = 0; i < json_array_size (entries); i++)
