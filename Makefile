@@ -136,8 +136,9 @@ XML_CFLAGS = $(shell $(PKG_CONFIG) --cflags libxml-2.0)
 XML_LIBS = $(shell $(PKG_CONFIG) --libs libxml-2.0)
 SUMMARY_SRC := tools/hotinline-summary.c tools/summary-sites.c \
 	tools/summary-read.c \
-	tools/summary-html.c $(CORE)/policy-weight.c
+	tools/summary-html.c tools/summary-highlight.c $(CORE)/policy-weight.c
 $(SUMMARY_TOOL): $(SUMMARY_SRC) tools/summary.h tools/summary-sites.h \
+		tools/summary-highlight.h \
 		$(CORE)/version.h $(CORE)/policy.h | $(B)
 	$(HOST_CC) -std=gnu11 $(WARN) $(OPT) -I$(CORE) $(XML_CFLAGS) \
 		$(SUMMARY_SRC) -o $@ $(JANSSON_LIBS) $(XML_LIBS)

@@ -22,6 +22,7 @@
 #include <libxml/entities.h>
 
 #include "policy.h"
+#include "summary-highlight.h"
 #include "summary-sites.h"
 
 static void
@@ -102,6 +103,10 @@ static const char style[] =
   ".jump a{white-space:nowrap;margin-right:.4em}"
   ".jump a.left{color:#b00020}.jump a.inlined{color:#1b7d2b}"
   ".entry-reason{color:#444;font-style:italic}"
+  /* Source highlighting (summary-highlight.c).  */
+  ".src .com{color:#6a737d;font-style:italic}.src .str{color:#0a3069}"
+  ".src .kw{color:#8250df;font-weight:600}.src .num{color:#0550ae}"
+  ".src .pp{color:#953800}"
   /* Weights, as opt-viewer colours hotness: the hotter, the redder.  */
   ".weight{padding:0 4px;border-radius:3px;white-space:nowrap}"
   ".heat1{background:#fff5eb}.heat2{background:#fdd0a2}"
@@ -465,6 +470,7 @@ write_source_page (const char *out, const struct sites *s, size_t p)
       fputs (". Its hot call sites:</p>\n", f);
     }
   fputs ("<table class=\"src\">\n", f);
+  struct highlight hl = { false, false, false };
   size_t i = first;
   for (size_t l = 1; l <= n_lines; l++)
     {
@@ -474,7 +480,7 @@ write_source_page (const char *out, const struct sites *s, size_t p)
       fprintf (f, "<tr class=\"line%s\" id=\"L%zu\"><td class=\"ln\">"
 	       "<a href=\"#L%zu\">%zu</a></td><td class=\"code\">",
 	       any ? (any_left ? " hot-left" : " hot-inlined") : "", l, l, l);
-      put_text (f, lines[l - 1]);
+      highlight_line (f, lines[l - 1], &hl, put_text);
       fputs ("</td></tr>\n", f);
       free (lines[l - 1]);
       if (!any)
