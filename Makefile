@@ -186,7 +186,7 @@ $(FUZZ_BIN): testsuite/fuzz-policy.c $(CORE_SRC) $(wildcard $(CORE)/*.h)
 		-fno-sanitize-recover=undefined -I$(CORE) $(IBERTY_CFLAGS) \
 		$(YAML_CFLAGS) $(XXHASH_CFLAGS) testsuite/fuzz-policy.c \
 		$(addprefix $(CORE)/,policy.c policy-load.c policy-image.c cxx-names.c \
-		suggest.c) -o $@ $(YAML_LIBS) \
+		suggest.c policy-weight.c) -o $@ $(YAML_LIBS) \
 		$(IBERTY_LIBS)
 
 # The profile readers likewise, from the recorded profiles.
