@@ -487,26 +487,29 @@ START_TEST (test_bad_weights_are_rejected_where_they_are)
 		      "  - {name: g, weight: ~}\n"
 		      "  - {name: h, weight: 12.}\n",
 		      DOC ":3:23: 'weight' expects a percentage from 0 to 100 "
-		      "with at most 4 decimals, e.g. 'weight: 12.5', found '-1'",
+		      "with at most 4 decimals, e.g. 'weight: 12.5', found "
+		      "'-1'",
 		      DOC ":4:23: 'weight' expects a percentage from 0 to 100 "
 		      "with at most 4 decimals, e.g. 'weight: 12.5', found "
 		      "'100.5'",
 		      DOC ":5:23: 'weight' expects a percentage from 0 to 100 "
-		      "with at most 4 decimals, e.g. 'weight: 12.5', found '1e3'",
+		      "with at most 4 decimals, e.g. 'weight: 12.5', found "
+		      "'1e3'",
 		      DOC ":6:23: 'weight' expects a percentage from 0 to 100 "
 		      "with at most 4 decimals, e.g. 'weight: 12.5', found "
 		      "'1.23456'",
 		      DOC ":7:23: 'weight' expects a percentage from 0 to 100 "
-		      "with at most 4 decimals, e.g. 'weight: 12.5', found '12'",
+		      "with at most 4 decimals, e.g. 'weight: 12.5', found "
+		      "'12'",
 		      DOC ":8:23: 'weight' expects a percentage from 0 to 100 "
 		      "with at most 4 decimals, e.g. 'weight: 12.5', found a "
 		      "list",
 		      DOC ":9:23: 'weight' expects a percentage from 0 to 100 "
 		      "with at most 4 decimals, e.g. 'weight: 12.5', found "
 		      "nothing (null)",
-		      DOC ":10:23: 'weight' expects a percentage from 0 to 100 "
-		      "with at most 4 decimals, e.g. 'weight: 12.5', found "
-		      "'12.'");
+		      DOC ":10:23: 'weight' expects a percentage from 0 to "
+		      "100 with at most 4 decimals, e.g. 'weight: 12.5', "
+		      "found '12.'");
 }
 END_TEST
 

@@ -65,15 +65,20 @@ START_TEST (test_perf_script_keeps_program_functions_and_sums_clones)
   check_output ("--min-share 0 perf-script.txt",
 		HEADER ("perf-script.txt", "perf script")
 		ENTRY ("scan_table", "report",
-		       "30.00% self of samples in perf-script.txt (perf script)", "30")
+		       "30.00% self of samples in perf-script.txt (perf script)",
+		       "30")
 		ENTRY ("hash_step", "report",
-		       "15.00% self of samples in perf-script.txt (perf script)", "15")
+		       "15.00% self of samples in perf-script.txt (perf script)",
+		       "15")
 		ENTRY ("ring::Buffer::step", "report",
-		       "10.00% self of samples in perf-script.txt (perf script)", "10")
+		       "10.00% self of samples in perf-script.txt (perf script)",
+		       "10")
 		ENTRY ("blend", "report",
-		       "5.00% self of samples in perf-script.txt (perf script)", "5")
+		       "5.00% self of samples in perf-script.txt (perf script)",
+		       "5")
 		ENTRY ("churn", "report",
-		       "5.00% self of samples in perf-script.txt (perf script)", "5")
+		       "5.00% self of samples in perf-script.txt (perf script)",
+		       "5")
 		"- name: '{anonymous}::hidden'\n  action: report\n"
 		"  reason: \"5.00% self of samples in perf-script.txt "
 		"(perf script)\"\n  weight: 5\n");
@@ -85,15 +90,19 @@ START_TEST (test_min_share_and_top_choose_the_largest)
   check_output ("--min-share 10 perf-script.txt",
 		HEADER ("perf-script.txt", "perf script")
 		ENTRY ("scan_table", "report",
-		       "30.00% self of samples in perf-script.txt (perf script)", "30")
+		       "30.00% self of samples in perf-script.txt (perf script)",
+		       "30")
 		ENTRY ("hash_step", "report",
-		       "15.00% self of samples in perf-script.txt (perf script)", "15")
+		       "15.00% self of samples in perf-script.txt (perf script)",
+		       "15")
 		ENTRY ("ring::Buffer::step", "report",
-		       "10.00% self of samples in perf-script.txt (perf script)", "10"));
+		       "10.00% self of samples in perf-script.txt (perf script)",
+		       "10"));
   check_output ("--top 1 perf-script.txt",
 		HEADER ("perf-script.txt", "perf script")
 		ENTRY ("scan_table", "report",
-		       "30.00% self of samples in perf-script.txt (perf script)", "30"));
+		       "30.00% self of samples in perf-script.txt (perf script)",
+		       "30"));
   check_output ("--min-share 99 perf-script.txt",
 		"# hot functions from perf-script.txt (perf script), by "
 		"hotinline-profile\nversion: 1\nfunctions: []\n");
@@ -105,9 +114,11 @@ START_TEST (test_action_always_inline_writes_forcing_entries)
   check_output ("--top 2 --action always_inline perf-script.txt",
 		HEADER ("perf-script.txt", "perf script")
 		ENTRY ("scan_table", "always_inline",
-		       "30.00% self of samples in perf-script.txt (perf script)", "30")
+		       "30.00% self of samples in perf-script.txt (perf script)",
+		       "30")
 		ENTRY ("hash_step", "always_inline",
-		       "15.00% self of samples in perf-script.txt (perf script)", "15"));
+		       "15.00% self of samples in perf-script.txt (perf script)",
+		       "15"));
 }
 END_TEST
 
@@ -156,11 +167,14 @@ START_TEST (test_callgrind_self_cost_leaves_out_calls)
   check_output ("--min-share 0 callgrind.out.4242",
 		HEADER ("callgrind.out.4242", "callgrind")
 		ENTRY ("scan_table", "report",
-		       "64.52% self of Ir in callgrind.out.4242 (callgrind)", "64.5161")
+		       "64.52% self of Ir in callgrind.out.4242 (callgrind)",
+		       "64.5161")
 		ENTRY ("ring::Buffer::step", "report",
-		       "19.35% self of Ir in callgrind.out.4242 (callgrind)", "19.3548")
+		       "19.35% self of Ir in callgrind.out.4242 (callgrind)",
+		       "19.3548")
 		ENTRY ("setup", "report",
-		       "0.65% self of Ir in callgrind.out.4242 (callgrind)", "0.6452"));
+		       "0.65% self of Ir in callgrind.out.4242 (callgrind)",
+		       "0.6452"));
 }
 END_TEST
 
@@ -171,8 +185,10 @@ START_TEST (test_callgrind_without_instructions_counts_the_first_event)
 					  harness_tmpdir (), tool ()));
   ck_assert_msg (r.status == 0, "%s", r.err);
   ck_assert_str_eq (r.out, HEADER ("cg", "callgrind")
-		    ENTRY ("f", "report", "70.00% self of Dr in cg (callgrind)", "70")
-		    ENTRY ("g", "report", "30.00% self of Dr in cg (callgrind)", "30"));
+		    ENTRY ("f", "report", "70.00% self of Dr in cg (callgrind)",
+		    "70")
+		    ENTRY ("g", "report", "30.00% self of Dr in cg (callgrind)",
+		    "30"));
 }
 END_TEST
 
@@ -181,11 +197,13 @@ START_TEST (test_standard_input_and_explicit_format)
   check_output ("--top 1 - < perf-script.txt",
 		HEADER ("standard input", "perf script")
 		ENTRY ("scan_table", "report",
-		       "30.00% self of samples in standard input (perf script)", "30"));
+		       "30.00% self of samples in standard input (perf script)",
+		       "30"));
   check_output ("--top 1 --format callgrind - < callgrind.out.4242",
 		HEADER ("standard input", "callgrind")
 		ENTRY ("scan_table", "report",
-		       "64.52% self of Ir in standard input (callgrind)", "64.5161"));
+		       "64.52% self of Ir in standard input (callgrind)",
+		       "64.5161"));
 }
 END_TEST
 
@@ -230,11 +248,14 @@ START_TEST (test_cxx_names_take_the_form_the_plugin_matches)
   ck_assert_msg (r.status == 0, "%s", r.err);
   ck_assert_str_eq (r.out, HEADER ("p.txt", "perf script")
 		    ENTRY ("ns::Conv::operator int", "report",
-			   "14.29% self of samples in p.txt (perf script)", "14.2857")
+			   "14.29% self of samples in p.txt (perf script)",
+			   "14.2857")
 		    ENTRY ("ns::twice<int>", "report",
-			   "14.29% self of samples in p.txt (perf script)", "14.2857")
+			   "14.29% self of samples in p.txt (perf script)",
+			   "14.2857")
 		    ENTRY ("pick", "report",
-			   "14.29% self of samples in p.txt (perf script)", "14.2857")
+			   "14.29% self of samples in p.txt (perf script)",
+			   "14.2857")
 		    "- name: '{anonymous}::tick<3>'\n  action: report\n"
 		    "  reason: \"14.29% self of samples in p.txt (perf script)"
 		    "\"\n  weight: 14.2857\n");
@@ -490,13 +511,15 @@ START_TEST (test_perf_inlined_frames_count_for_their_function)
   check_small ("p1.txt", INLINED_SAMPLE PLAIN_SAMPLE,
 	       "--dso app --action always_inline", "perf script",
 	       "\n" ENTRY ("f", "always_inline", "100.00% self of samples in "
-			   "p1.txt (perf script), 50.00% of it seen inlined", "100"));
+			   "p1.txt (perf script), 50.00% of it seen inlined",
+			   "100"));
   /* Seen inlined only: already inlined where it is hot, a report entry
      whatever the action.  */
   check_small ("p2.txt", INLINED_SAMPLE, "--action always_inline",
 	       "perf script",
 	       "\n" ENTRY ("f", "report", "100.00% self of samples in p2.txt "
-			   "(perf script), all of it seen inlined already", "100"));
+			   "(perf script), all of it seen inlined already",
+			   "100"));
 }
 END_TEST
 

@@ -160,27 +160,33 @@ summary (struct build *b, bool as_json)
     }
   else
     {
-      printf ("%zu units\n%-32s %8s %8s %6s %8s  %s\n", b->n_units,
-	      "hot function", "inlined", "declined", "units", "weight",
-	      "reasons");
       size_t n;
       const char **order = functions_by_weight (fns, &n);
+      /* The weight column only when the policy gave weights: the table of
+	 an unweighted build stays as it was.  */
+      bool weighted = n && weight_of (json_object_get (fns, order[0])) >= 0;
+      printf ("%zu units\n%-32s %8s %8s %6s%s  %s\n", b->n_units,
+	      "hot function", "inlined", "declined", "units",
+	      weighted ? "   weight" : "", "reasons");
       for (size_t i = 0; i < n; i++)
 	{
 	  const char *name = order[i];
 	  json_t *f = json_object_get (fns, name);
-	  char weight[POLICY_WEIGHT_TEXT_SIZE + 1] = "-";
-	  if (weight_of (f) >= 0)
+	  char weight[POLICY_WEIGHT_TEXT_SIZE + 2] = "";
+	  if (weighted)
+	    strcpy (weight, " -");
+	  if (weighted && weight_of (f) >= 0)
 	    {
-	      policy_weight_text (weight_of (f), weight);
+	      weight[0] = ' ';
+	      policy_weight_text (weight_of (f), weight + 1);
 	      strcat (weight, "%");
 	    }
-	  printf ("%-32s %8lld %8lld %6zu %8s ", name,
+	  printf ("%-32s %8lld %8lld %6zu%*s ", name,
 		  (long long) json_integer_value (json_object_get (f,
 								   "inlined")),
 		  (long long) json_integer_value (json_object_get (f,
 								   "declined")),
-		  (size_t) num (f, "units", 0), weight);
+		  (size_t) num (f, "units", 0), weighted ? 9 : 0, weight);
 	  const char *reason;
 	  json_t *count;
 	  const char *sep = " ";

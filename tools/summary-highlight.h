@@ -11,7 +11,7 @@
 struct highlight
 {
   bool in_comment;		/* Inside a block comment.  */
-  bool in_directive;		/* A preprocessor line continued with \.  */
+  bool in_directive;		/* A directive continued with \.  */
   bool in_string;		/* A string continued with \.  */
 };
 
