@@ -378,6 +378,41 @@ START_TEST (test_other_llvm_refused)
 }
 END_TEST
 
+/* The policy's weight reaches the LLVM plugin's results, entries and
+   calls, and hotinline-summary's weight column, as with GCC.  */
+START_TEST (test_results_carry_the_weight)
+{
+  const char *src = harness_write ("w.c", "__attribute__ ((noinline)) static "
+				   "int leaf (int x) { return x * 3; }\n"
+				   "int use (int x) { return leaf (x) + leaf "
+				   "(x + 1); }\n");
+  const char *policy = harness_write ("w.yaml", "version: 1\nfunctions:\n"
+				      "  - {name: leaf, action: report, "
+				      "weight: 12.5}\n");
+  const char *o = harness_fmt ("%s/w.o", harness_tmpdir ());
+  struct args a = { { 0 }, 0 };
+  args_add (&a, harness_gcc ());
+  args_add_plugin (&a, &policy, 1);
+  args_add (&a, harness_fmt ("-fplugin-arg-hotinline-results=%s/wres",
+			     harness_tmpdir ()));
+  args_add_words (&a, "-O2 -g -c -o");
+  args_add (&a, o);
+  args_add (&a, src);
+  struct run r = harness_run (a.v, NULL);
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  int left = harness_count_calls (o, "leaf");
+  ck_assert_int_gt (left, 0);
+  r = harness_sh (harness_fmt ("cat %s/wres/w.c.*.json", harness_tmpdir ()));
+  ck_assert_msg (strstr (r.out, "\"weight\": 12.5"), "%s", r.out);
+  const char *tool = getenv ("HOTINLINE_SUMMARY");
+  ck_assert_msg (tool, "HOTINLINE_SUMMARY not set");
+  r = harness_sh (harness_fmt ("%s %s/wres", tool, harness_tmpdir ()));
+  ck_assert_msg (r.status == 0 && strstr (r.out, "   weight  reasons\n")
+		 && strstr (r.out, harness_fmt (" %8d %6d %8s ", left, 1,
+						"12.5%")), "%s", r.out);
+}
+END_TEST
+
 /* Results: the same JSON files as GCC's, which hotinline-summary reads.  */
 START_TEST (test_results_read_by_summary)
 {
@@ -516,6 +551,7 @@ clang_suite (void)
   tcase_add_test (tc, test_report_reasons_and_hint);
   tcase_add_test (tc, test_werror_and_w);
   tcase_add_test (tc, test_results_read_by_summary);
+  tcase_add_test (tc, test_results_carry_the_weight);
   tcase_add_test (tc, test_policy_in_dependencies);
   tcase_add_test (tc, test_results_one_per_compilation);
   suite_add_tcase (s, tc);
