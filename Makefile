@@ -71,7 +71,7 @@ PLUGIN_CXXFLAGS := -std=gnu++14 $(WARN) $(OPT) -fPIC -fno-rtti \
 
 CORE_SRC := $(addprefix $(CORE)/,policy.c policy-load.c suggest.c \
 	results-name.c cxx-names.c \
-	config.c policy-image.c policy-cache.c)
+	config.c policy-image.c policy-cache.c policy-weight.c)
 PLUGIN_SRC := $(addprefix $(GCC_PLUGIN)/,hotinline.cc hot-common.cc \
 	force.cc always-inline-rules.cc report.cc surgical.cc deps.cc \
 	hints.cc results.cc line-table.cc diagnose.cc listing.cc)
@@ -136,9 +136,10 @@ XML_CFLAGS = $(shell $(PKG_CONFIG) --cflags libxml-2.0)
 XML_LIBS = $(shell $(PKG_CONFIG) --libs libxml-2.0)
 SUMMARY_SRC := tools/hotinline-summary.c tools/summary-sites.c \
 	tools/summary-read.c \
-	tools/summary-html.c
+	tools/summary-html.c tools/summary-highlight.c $(CORE)/policy-weight.c
 $(SUMMARY_TOOL): $(SUMMARY_SRC) tools/summary.h tools/summary-sites.h \
-		$(CORE)/version.h | $(B)
+		tools/summary-highlight.h \
+		$(CORE)/version.h $(CORE)/policy.h | $(B)
 	$(HOST_CC) -std=gnu11 $(WARN) $(OPT) -I$(CORE) $(XML_CFLAGS) \
 		$(SUMMARY_SRC) -o $@ $(JANSSON_LIBS) $(XML_LIBS)
 
@@ -185,7 +186,7 @@ $(FUZZ_BIN): testsuite/fuzz-policy.c $(CORE_SRC) $(wildcard $(CORE)/*.h)
 		-fno-sanitize-recover=undefined -I$(CORE) $(IBERTY_CFLAGS) \
 		$(YAML_CFLAGS) $(XXHASH_CFLAGS) testsuite/fuzz-policy.c \
 		$(addprefix $(CORE)/,policy.c policy-load.c policy-image.c cxx-names.c \
-		suggest.c) -o $@ $(YAML_LIBS) \
+		suggest.c policy-weight.c) -o $@ $(YAML_LIBS) \
 		$(IBERTY_LIBS)
 
 # The profile readers likewise, from the recorded profiles.

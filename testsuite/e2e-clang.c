@@ -378,6 +378,86 @@ START_TEST (test_other_llvm_refused)
 }
 END_TEST
 
+/* The policy's weight reaches the LLVM plugin's results, entries and
+   calls, and hotinline-summary's weight column, as with GCC.  */
+START_TEST (test_results_carry_the_weight)
+{
+  const char *src = harness_write ("w.c", "__attribute__ ((noinline)) static "
+				   "int leaf (int x) { return x * 3; }\n"
+				   "int use (int x) { return leaf (x) + leaf "
+				   "(x + 1); }\n");
+  const char *policy = harness_write ("w.yaml", "version: 1\nfunctions:\n"
+				      "  - {name: leaf, action: report, "
+				      "weight: 12.5}\n");
+  const char *o = harness_fmt ("%s/w.o", harness_tmpdir ());
+  struct args a = { { 0 }, 0 };
+  args_add (&a, harness_gcc ());
+  args_add_plugin (&a, &policy, 1);
+  args_add (&a, harness_fmt ("-fplugin-arg-hotinline-results=%s/wres",
+			     harness_tmpdir ()));
+  args_add_words (&a, "-O2 -g -c -o");
+  args_add (&a, o);
+  args_add (&a, src);
+  struct run r = harness_run (a.v, NULL);
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  int left = harness_count_calls (o, "leaf");
+  ck_assert_int_gt (left, 0);
+  r = harness_sh (harness_fmt ("cat %s/wres/w.c.*.json", harness_tmpdir ()));
+  ck_assert_msg (strstr (r.out, "\"weight\": 12.5"), "%s", r.out);
+  const char *tool = getenv ("HOTINLINE_SUMMARY");
+  ck_assert_msg (tool, "HOTINLINE_SUMMARY not set");
+  r = harness_sh (harness_fmt ("%s %s/wres", tool, harness_tmpdir ()));
+  ck_assert_msg (r.status == 0 && strstr (r.out, "   weight  reasons\n")
+		 && strstr (r.out, harness_fmt (" %8d %6d %8s ", left, 1,
+						"12.5%")), "%s", r.out);
+}
+END_TEST
+
+/* A hot function reached only through a table of pointers is said so in
+   the LLVM plugin's results and the summary, with the table's line; the
+   one that is called is not.  */
+START_TEST (test_function_called_only_by_address_is_said_so)
+{
+  const char *src = harness_write ("t.c", "static int add_one (int x) "
+				   "{ return x + 1; }\n"
+				   "int direct (int x) { return x - 3; }\n"
+				   "int (*const ops[]) (int) = { add_one };\n"
+				   "int apply (int x) { return ops[0] (x) + "
+				   "direct (x); }\n");
+  const char *policy = harness_write ("t.yaml", "version: 1\nfunctions:\n"
+				      "  - {name: add_one, weight: 40}\n"
+				      "  - {name: direct}\n");
+  const char *o = harness_fmt ("%s/t.o", harness_tmpdir ());
+  struct args a = { { 0 }, 0 };
+  args_add (&a, harness_gcc ());
+  args_add_plugin (&a, &policy, 1);
+  args_add (&a, harness_fmt ("-fplugin-arg-hotinline-results=%s/tres",
+			     harness_tmpdir ()));
+  args_add_words (&a, "-O2 -g -c -o");
+  args_add (&a, o);
+  args_add (&a, src);
+  struct run r = harness_run (a.v, NULL);
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  ck_assert_int_eq (harness_count_calls (o, "add_one"), 0);
+  r = harness_sh (harness_fmt ("nm %s | grep -c ' t add_one$'", o));
+  ck_assert_msg (atoi (r.out) == 1, "add_one kept: %s", r.out);
+  const char *tool = getenv ("HOTINLINE_SUMMARY");
+  ck_assert_msg (tool, "HOTINLINE_SUMMARY not set");
+  r = harness_sh (harness_fmt ("%s %s/tres", tool, harness_tmpdir ()));
+  /* The file as the compiler was given it, then the table's line.  */
+  const char *line = strstr (r.out, "hot functions only called by address "
+			     "(0 direct calls):\n  add_one (40%): address "
+			     "taken in ops at ");
+  ck_assert_msg (r.status == 0 && line && !strstr (r.out, "  direct:"), "%s",
+		 r.out);
+  line = strchr (line, '\n') + 1;
+  line = strstr (line, "  add_one");
+  size_t len = strcspn (line, "\n");
+  ck_assert_msg (len > 6 && strncmp (line + len - 6, "/t.c:3", 6) == 0,
+		 "%s", r.out);
+}
+END_TEST
+
 /* Results: the same JSON files as GCC's, which hotinline-summary reads.  */
 START_TEST (test_results_read_by_summary)
 {
@@ -516,6 +596,8 @@ clang_suite (void)
   tcase_add_test (tc, test_report_reasons_and_hint);
   tcase_add_test (tc, test_werror_and_w);
   tcase_add_test (tc, test_results_read_by_summary);
+  tcase_add_test (tc, test_results_carry_the_weight);
+  tcase_add_test (tc, test_function_called_only_by_address_is_said_so);
   tcase_add_test (tc, test_policy_in_dependencies);
   tcase_add_test (tc, test_results_one_per_compilation);
   suite_add_tcase (s, tc);

@@ -549,9 +549,11 @@ START_TEST (test_source_page_jump_list_entry_reason_and_moved_sources)
 			       dir, dir));
   ck_assert_msg (r.status == 0, "%s", r.err);
   dom = rendered (source_page (out, "dup.c"));
-  ck_assert_msg (!strstr (dom, "Cannot read") && strstr (dom, "static inline "
-							  "int mid (int x)"),
-		 "%s", dom);
+  ck_assert_msg (!strstr (dom, "Cannot read")
+		 && strstr (dom, "<span class=\"kw\">static</span> <span "
+			    "class=\"kw\">inline</span> <span class=\"kw\">"
+			    "int</span> mid (<span class=\"kw\">int</span> "
+			    "x)"), "%.3000s", dom);
   /* The page still names the file where the build had it.  */
   ck_assert_ptr_nonnull (strstr (dom, harness_fmt ("%s/container/src/dup.c",
 						   dir)));
@@ -650,6 +652,63 @@ START_TEST (test_index_collapses_look_alike_links)
 		 < mid, "%.200s", mid_row);
   ck_assert_msg (!strstr (leaf_row, " hidden")
 		 || strstr (leaf_row, " hidden") > leaf, "%.200s", leaf_row);
+}
+END_TEST
+
+/* A source to highlight: a directive, a comment over two lines, a string
+   with markup in it, a character, numbers, keywords and a name that starts
+   like one.  */
+static const char highlight_source[] =
+  "#include <stddef.h>\n"
+  "/* spans\n"
+  "   two lines <b>not bold</b> */\n"
+  "static const char label[] = \"a<b&c \\\" // not a comment\";\n"
+  "__attribute__ ((noinline)) static int returned (int x)\n"
+  "{\n"
+  "  return x * 0x1fu + 'q' + label[1]; // tail <i>\n"
+  "}\n"
+  "int use_returned (int x) { return returned (x) + 1.5e+3; }\n";
+
+/* Source lines get a class per kind of token; the source's text stays
+   text, escaped by libxml2, and every character is still there.  */
+START_TEST (test_source_is_highlighted_and_still_escaped)
+{
+  const char *dir = harness_tmpdir ();
+  const char *all = harness_write ("all.yaml", report_all);
+  harness_write ("hl.c", highlight_source);
+  compile_unit (dir, "hl.c", "hl.o", all, "", harness_fmt ("%s/res", dir));
+  const char *out = harness_fmt ("%s/site", dir);
+  struct run r = harness_sh (harness_fmt ("%s --html %s %s/res",
+					  summary_tool (), out, dir));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  const char *page = source_page (out, "hl.c");
+  char *html = harness_read (page, NULL);
+  static const char *const expected[] = {
+    "id=\"L1\"><td class=\"ln\"><a href=\"#L1\">1</a></td><td class=\"code\">"
+    "<span class=\"pp\">#include &lt;stddef.h&gt;</span></td>",
+    "<td class=\"code\"><span class=\"com\">/* spans</span></td>",
+    "<td class=\"code\"><span class=\"com\">   two lines &lt;b&gt;not "
+    "bold&lt;/b&gt; */</span></td>",
+    "<span class=\"kw\">static</span> <span class=\"kw\">const</span> "
+    "<span class=\"kw\">char</span> label[] = <span class=\"str\">&quot;a&lt;"
+    "b&amp;c \\&quot; // not a comment&quot;</span>;",
+    "<span class=\"kw\">int</span> returned (<span class=\"kw\">int</span> "
+    "x)",
+    "<span class=\"kw\">return</span> x * <span class=\"num\">0x1fu"
+    "</span> + <span class=\"str\">'q'</span> + label[<span class=\"num\">1"
+    "</span>]; <span class=\"com\">// tail &lt;i&gt;</span></td>",
+    "<span class=\"num\">1.5e+3</span>",
+  };
+  for (size_t i = 0; i < sizeof expected / sizeof *expected; i++)
+    ck_assert_msg (strstr (html, expected[i]), "no %s in\n%.3000s",
+		   expected[i], strstr (html, "<table class=\"src\">"));
+  if (!have_chromium ())
+    return;
+  /* Rendered: the source's markup made no element.  */
+  char *dom = rendered (page);
+  ck_assert_ptr_null (strstr (dom, "<b>not bold"));
+  ck_assert_ptr_null (strstr (dom, "<i>"));
+  ck_assert_ptr_nonnull (strstr (dom, "<span class=\"kw\">return</span>"));
 }
 END_TEST
 
@@ -894,6 +953,7 @@ html_report_suite (void)
   tcase_add_test (tc, test_index_collapses_look_alike_links);
   tcase_add_test (tc,
 		  test_source_page_jump_list_entry_reason_and_moved_sources);
+  tcase_add_test (tc, test_source_is_highlighted_and_still_escaped);
   suite_add_tcase (s, tc);
   tc = tcase_create ("Tools");
   tcase_set_timeout (tc, E2E_TIMEOUT);

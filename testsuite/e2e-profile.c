@@ -5,6 +5,7 @@
    run); perf is checked too where "perf record" works.  */
 #define _GNU_SOURCE
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,13 +98,21 @@ policy_from_profile (const char *name, const char *args, const char *action)
   ck_assert_msg (reason && sscanf (reason, "reason: \"%lf", &share) == 1,
 		 "%s", r.out);
   ck_assert_msg (share > 75 && share <= 100, "churn's share %.2f", share);
+  /* The weight is the same share with the profile's precision.  */
+  const char *weight = strstr (r.out, "\n  weight: ");
+  ck_assert_msg (weight, "%s", r.out);
+  weight += strlen ("\n  weight: ");
+  int len = (int) strcspn (weight, "\n");
+  ck_assert_msg (fabs (atof (weight) - share) <= 0.005 && len <= 7,
+		 "weight %.*s for a share of %.2f", len, weight, share);
   ck_assert_str_eq (r.out,
 		    harness_fmt ("# hot functions from callgrind.out.profiled "
 				 "(callgrind), by hotinline-profile\n"
 				 "version: 1\nfunctions:\n- name: churn\n"
 				 "  action: %s\n  reason: \"%.2f%% self of Ir "
-				 "in callgrind.out.profiled (callgrind)\"\n",
-				 action, share));
+				 "in callgrind.out.profiled (callgrind)\"\n"
+				 "  weight: %.*s\n", action, share, len,
+				 weight));
   fprintf (stderr, "profiled.c under callgrind: churn %.2f%% self\n",
 	   share);
   return harness_write (name, r.out);
@@ -261,6 +270,89 @@ START_TEST (test_defined_in_and_results_keep_the_build_functions)
 }
 END_TEST
 
+/* The profile's weights through a build to what the reader sees: a
+   policy from the profile weighs setup (called once, a sliver of the
+   instructions); a hand-written policy read first names churn without a
+   weight, and its entry wins.  churn has more calls left, so the order
+   of calls left alone would put it first: weighted setup must come
+   before it in the summary, the index and the source page, with its
+   weight.  */
+START_TEST (test_profile_weights_order_the_summary_and_the_site)
+{
+  profile_with_callgrind ();
+  struct run r = sh_ok (harness_fmt ("%s --min-share 0 "
+				     "callgrind.out.profiled", tool ()));
+  const char *profiled = harness_write ("profiled.yaml", r.out);
+  const char *entry = strstr (r.out, "- name: setup\n");
+  ck_assert_msg (entry, "%s", r.out);
+  const char *weight = strstr (entry, "  weight: ");
+  ck_assert_msg (weight, "%s", r.out);
+  weight += strlen ("  weight: ");
+  const char *setup_weight = harness_fmt ("%.*s%%",
+					  (int) strcspn (weight, "\n"),
+					  weight);
+  ck_assert_msg (atof (weight) > 0 && atof (weight) < 1, "%s", r.out);
+  const char *hand = harness_write ("hand.yaml", "version: 1\nfunctions:\n"
+				    "  - {name: churn, action: report}\n");
+
+  struct args a = { { 0 }, 0 };
+  const char *policies[] = { hand, profiled };
+  args_add (&a, harness_gcc ());
+  args_add_plugin (&a, policies, 2);
+  args_add (&a, harness_fmt ("-fplugin-arg-hotinline-results=%s/res",
+			     harness_tmpdir ()));
+  args_add_words (&a, "-O2 -g -c -o");
+  args_add (&a, harness_fmt ("%s/w.o", harness_tmpdir ()));
+  args_add (&a, sample ());
+  ck_assert_int_eq (harness_run (a.v, NULL).status, 0);
+  const char *obj = harness_fmt ("%s/w.o", harness_tmpdir ());
+  int churn_left = harness_count_calls (obj, "churn");
+  int setup_left = harness_count_calls (obj, "setup");
+  ck_assert_msg (churn_left > setup_left && setup_left > 0,
+		 "calls left: churn %d, setup %d", churn_left, setup_left);
+
+  /* The text: setup first with its weight, churn after without one.  */
+  r = sh_ok (harness_fmt ("%s res", getenv ("HOTINLINE_SUMMARY")));
+  const char *setup_row = strstr (r.out, "\nsetup ");
+  const char *churn_row = strstr (r.out, "\nchurn ");
+  ck_assert_msg (setup_row && churn_row && setup_row < churn_row, "%s",
+		 r.out);
+  ck_assert_msg (strstr (setup_row, harness_fmt (" %s ", setup_weight))
+		 < churn_row, "no weight %s for setup:\n%s", setup_weight,
+		 r.out);
+  ck_assert_msg (strstr (churn_row, harness_fmt (" %d %6d %8s ", churn_left,
+						  1, "-")),
+		 "churn's row:\n%s", r.out);
+
+  /* The site: the index's rows and the source page's jump list.  */
+  sh_ok (harness_fmt ("%s --html site res", getenv ("HOTINLINE_SUMMARY")));
+  char *index = harness_read (harness_fmt ("%s/site/index.html",
+					   harness_tmpdir ()), NULL);
+  const char *setup_at = strstr (index, "<code>setup</code></a>");
+  const char *churn_at = strstr (index, "<code>churn</code></a>");
+  ck_assert_msg (setup_at && churn_at && setup_at < churn_at, "%s", index);
+  setup_weight = harness_fmt ("%.*s", (int) strcspn (weight, "\n"), weight);
+  ck_assert_msg (strstr (setup_at, harness_fmt ("<td class=\"n heat1\">%s"
+						"</td>", setup_weight))
+		 < churn_at, "%s", index);
+  ck_assert_ptr_nonnull (strstr (churn_at, "<td class=\"n\"></td>"));
+  r = sh_ok (harness_fmt ("grep -l 'profiled.c</h1>' site/src/*"));
+  r.out[strcspn (r.out, "\n")] = '\0';
+  char *page = harness_read (harness_fmt ("%s/%s", harness_tmpdir (),
+					  r.out), NULL);
+  const char *jump = strstr (page, "<p class=\"jump\">Call sites: ");
+  ck_assert_msg (jump, "%s", page);
+  jump += strlen ("<p class=\"jump\">Call sites: ");
+  static const char first[] = "<a class=\"left heat1\" href=";
+  ck_assert_msg (strncmp (jump, first, strlen (first)) == 0
+		 && strstr (jump, "&nbsp;setup</a>")
+		    < strstr (jump, "&nbsp;churn</a>"), "%.400s", jump);
+  ck_assert_ptr_nonnull (strstr (page, harness_fmt ("<span class=\"weight "
+						    "heat1\">%s%%</span>",
+						    setup_weight)));
+}
+END_TEST
+
 /* The upstream speed back.  testsuite/profiles/macro-inline.c forces its
    hot helpers inline with a macro, as fast libraries do; emptied, GCC
    keeps them out of line.  Profiled under callgrind, the emptied build
@@ -345,6 +437,7 @@ profile_e2e_suite (void)
   tcase_add_test (tc, test_always_inline_policy_from_callgrind_leaves_no_call);
   tcase_add_test (tc, test_perf_profile_finds_churn_when_perf_works);
   tcase_add_test (tc, test_defined_in_and_results_keep_the_build_functions);
+  tcase_add_test (tc, test_profile_weights_order_the_summary_and_the_site);
   tcase_add_test (tc, test_policy_from_profile_recovers_what_the_macro_saved);
   suite_add_tcase (s, tc);
   return s;

@@ -252,6 +252,99 @@ START_TEST (test_bad_input_is_refused_with_what_was_expected)
 }
 END_TEST
 
+/* Hot functions reached only through a table of pointers: 'add_one' and
+   'twice' have no call anywhere, 'direct' is called.  */
+static const char table_source[] =
+  "static int add_one (int x) { return x + 1; }\n"
+  "static int twice (int x) { return x * 2; }\n"
+  "int direct (int x) { return x - 3; }\n"
+  "\n"
+  "int (*const ops[]) (int) = { add_one, twice };\n"
+  "\n"
+  "int apply (int i, int x) { return ops[i & 1] (x) + direct (x); }\n";
+
+/* A hot function used only through its address is said so in the
+   unit's results, the summary and the index, with where its address is
+   taken; one that is called is not.  */
+START_TEST (test_function_called_only_by_address_is_said_so)
+{
+  const char *dir = harness_tmpdir ();
+  harness_write ("t.c", table_source);
+  harness_write ("hot.yaml", "version: 1\nfunctions:\n"
+		 "  - {name: add_one, weight: 40}\n  - {name: twice}\n"
+		 "  - {name: direct}\n");
+  compile_t (dir, "-g -o t.o");
+  /* The object code: no direct call to either, a table holding both.  */
+  const char *obj = harness_fmt ("%s/t.o", dir);
+  ck_assert_int_eq (harness_count_calls (obj, "add_one"), 0);
+  ck_assert_int_eq (harness_count_calls (obj, "twice"), 0);
+  struct run r = harness_sh (harness_fmt ("nm %s | grep -c ' t \\(add_one"
+					  "\\|twice\\)$'", obj));
+  ck_assert_msg (atoi (r.out) == 2, "kept out of line: %s", r.out);
+  /* The table's line, from the source.  */
+  int table_line = 0, line = 1;
+  for (const char *p = table_source; *p; p++)
+    {
+      if (!table_line && strncmp (p, "int (*const ops[])", 18) == 0)
+	table_line = line;
+      line += *p == '\n';
+    }
+  ck_assert_int_eq (table_line, 5);
+
+  json_t *all = results_of (dir);
+  ck_assert_uint_eq (json_array_size (all), 1);
+  json_t *only = json_object_get (json_array_get (all, 0), "address_only");
+  ck_assert_msg (json_array_size (only) == 2, "%s",
+		 json_dumps (only, JSON_COMPACT));
+  size_t i;
+  json_t *a;
+  bool seen_add_one = false;
+  json_array_foreach (only, i, a)
+    {
+      const char *name = json_string_value (json_object_get (a, "function"));
+      ck_assert_msg (strcmp (name, "add_one") == 0
+		     || strcmp (name, "twice") == 0, "%s listed", name);
+      json_t *at = json_array_get (json_object_get (a, "address_taken"), 0);
+      ck_assert_str_eq (json_string_value (json_object_get (at, "in")),
+			"ops");
+      ck_assert_int_eq (json_integer_value (json_object_get (at, "line")),
+			table_line);
+      if (strcmp (name, "add_one") == 0)
+	{
+	  seen_add_one = true;
+	  ck_assert (json_number_value (json_object_get (a, "weight")) == 40);
+	}
+    }
+  ck_assert (seen_add_one);
+
+  r = harness_sh (harness_fmt ("cd %s && %s res", dir, summary_tool ()));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  const char *head = strstr (r.out, "hot functions only called by address "
+			     "(0 direct calls):\n");
+  ck_assert_msg (head, "%s", r.out);
+  /* The weighted one first.  */
+  ck_assert_msg (strstr (head, harness_fmt ("\n  add_one (40%%): address "
+					    "taken in ops at t.c:%d\n  twice: "
+					    "address taken in ops at t.c:%d\n",
+					    table_line, table_line)),
+		 "%s", r.out);
+  ck_assert_msg (!strstr (head, "direct:"), "%s", r.out);
+
+  r = harness_sh (harness_fmt ("cd %s && %s --html site res", dir,
+			       summary_tool ()));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  char *index = harness_read (harness_fmt ("%s/site/index.html", dir), NULL);
+  const char *list = strstr (index, "<ul class=\"address-only\">");
+  ck_assert_msg (list, "%s", index);
+  const char *item = harness_fmt ("<li><code>add_one</code> <span class="
+				  "\"weight heat5\">40%%</span>: 0 direct "
+				  "calls, address taken in ops at t.c:%d</li>",
+				  table_line);
+  ck_assert_msg (strstr (list, item), "no %s in %.600s", item, list);
+  json_decref (all);
+}
+END_TEST
+
 Suite *
 results_suite (void)
 {
@@ -262,6 +355,7 @@ results_suite (void)
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_test (tc, test_libtool_double_compile_keeps_both_results);
   tcase_add_test (tc, test_bad_input_is_refused_with_what_was_expected);
+  tcase_add_test (tc, test_function_called_only_by_address_is_said_so);
   suite_add_tcase (s, tc);
   return s;
 }

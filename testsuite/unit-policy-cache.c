@@ -23,7 +23,7 @@
 #define VERSION "test-1"
 
 /* Two policy files that use every field, globs of every kind, scopes, a
-   reason, and an entry repeated across the files that merges.  */
+   reason, weights, and an entry repeated across the files that merges.  */
 static const char policy_a[]
   = "version: 1\n"
     "defaults: {severity: note}\n"
@@ -32,10 +32,11 @@ static const char policy_a[]
     "    action: always_inline\n"
     "    strict: true\n"
     "    reason: \"walks the tree\"\n"
+    "    weight: 37.5\n"
     "  - {name: xas_descend, files: [lib/xarray.c, \"mm/*.c\"],"
     " severity: error}\n"
     "  - {name: \"xas_*\", callers: [xa_load, \"xa_*_range\"]}\n"
-    "  - {name: \"*_slow\"}\n"
+    "  - {name: \"*_slow\", weight: 0.0003}\n"
     "  - {name: \"gen_?_[ab]\"}\n"
     "  - {name: \"*\", files: [\"only/here.c\"]}\n"
     "  - {name: \"ns::Class::get\"}\n";
@@ -179,6 +180,7 @@ assert_same_policy (const struct policy *a, const struct policy *b)
       ck_assert_int_eq (x->action, y->action);
       ck_assert_int_eq (x->severity, y->severity);
       ck_assert_int_eq (x->strict, y->strict);
+      ck_assert_int_eq (x->weight, y->weight);
       ck_assert_uint_eq (x->n_files, y->n_files);
       for (size_t k = 0; k < x->n_files; k++)
 	assert_same_pattern (&x->files[k], &y->files[k]);
@@ -242,6 +244,13 @@ START_TEST (test_image_gives_the_parsed_entries_and_lookups)
   assert_same_policy (p, q);
   /* The merged entry was dropped: what is left is in policy order.  */
   ck_assert_uint_eq (policy_entry_count (q), 10);
+  /* The weights came through the image, not only as "none" twice.  */
+  ck_assert_str_eq (policy_entry_at (q, 0)->name.text, "xas_descend");
+  ck_assert_int_eq (policy_entry_at (q, 0)->weight, 375000);
+  for (size_t i = 1; i < policy_entry_count (q); i++)
+    ck_assert_int_eq (policy_entry_at (q, i)->weight,
+		      strcmp (policy_entry_at (q, i)->name.text, "*_slow")
+		      == 0 ? 3 : -1);
   policy_free (p);
   policy_free (q);
 }

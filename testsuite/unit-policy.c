@@ -440,6 +440,79 @@ START_TEST (test_files_and_callers_accept_a_block_list)
 }
 END_TEST
 
+START_TEST (test_weight_is_read_as_millionths_of_the_total)
+{
+  struct policy *p = load_ok ("version: 1\n"
+			      "functions:\n"
+			      "  - {name: a, weight: 12.5}\n"
+			      "  - {name: b, weight: 100}\n"
+			      "  - {name: c, weight: 0}\n"
+			      "  - {name: d, weight: 0.0003}\n"
+			      "  - {name: e, weight: 099.9999}\n"
+			      "  - {name: f}\n");
+  ck_assert_int_eq (entry_named (p, "a")->weight, 125000);
+  ck_assert_int_eq (entry_named (p, "b")->weight, POLICY_WEIGHT_MAX);
+  ck_assert_int_eq (entry_named (p, "c")->weight, 0);
+  ck_assert_int_eq (entry_named (p, "d")->weight, 3);
+  ck_assert_int_eq (entry_named (p, "e")->weight, 999999);
+  ck_assert_int_eq (entry_named (p, "f")->weight, -1);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_weight_prints_in_its_shortest_form)
+{
+  char buf[POLICY_WEIGHT_TEXT_SIZE];
+  ck_assert_str_eq (policy_weight_text (125000, buf), "12.5");
+  ck_assert_str_eq (policy_weight_text (POLICY_WEIGHT_MAX, buf), "100");
+  ck_assert_str_eq (policy_weight_text (0, buf), "0");
+  ck_assert_str_eq (policy_weight_text (3, buf), "0.0003");
+  ck_assert_str_eq (policy_weight_text (999999, buf), "99.9999");
+  /* What it prints reads back as the same weight.  */
+  for (long w = 0; w <= POLICY_WEIGHT_MAX; w += 997)
+    ck_assert_int_eq (policy_weight_parse (policy_weight_text (w, buf)), w);
+}
+END_TEST
+
+START_TEST (test_bad_weights_are_rejected_where_they_are)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions:\n"
+		      "  - {name: a, weight: -1}\n"
+		      "  - {name: b, weight: 100.5}\n"
+		      "  - {name: c, weight: 1e3}\n"
+		      "  - {name: d, weight: 1.23456}\n"
+		      "  - {name: e, weight: \"12\"}\n"
+		      "  - {name: f, weight: [1]}\n"
+		      "  - {name: g, weight: ~}\n"
+		      "  - {name: h, weight: 12.}\n",
+		      DOC ":3:23: 'weight' expects a percentage from 0 to 100 "
+		      "with at most 4 decimals, e.g. 'weight: 12.5', found "
+		      "'-1'",
+		      DOC ":4:23: 'weight' expects a percentage from 0 to 100 "
+		      "with at most 4 decimals, e.g. 'weight: 12.5', found "
+		      "'100.5'",
+		      DOC ":5:23: 'weight' expects a percentage from 0 to 100 "
+		      "with at most 4 decimals, e.g. 'weight: 12.5', found "
+		      "'1e3'",
+		      DOC ":6:23: 'weight' expects a percentage from 0 to 100 "
+		      "with at most 4 decimals, e.g. 'weight: 12.5', found "
+		      "'1.23456'",
+		      DOC ":7:23: 'weight' expects a percentage from 0 to 100 "
+		      "with at most 4 decimals, e.g. 'weight: 12.5', found "
+		      "'12'",
+		      DOC ":8:23: 'weight' expects a percentage from 0 to 100 "
+		      "with at most 4 decimals, e.g. 'weight: 12.5', found a "
+		      "list",
+		      DOC ":9:23: 'weight' expects a percentage from 0 to 100 "
+		      "with at most 4 decimals, e.g. 'weight: 12.5', found "
+		      "nothing (null)",
+		      DOC ":10:23: 'weight' expects a percentage from 0 to "
+		      "100 with at most 4 decimals, e.g. 'weight: 12.5', "
+		      "found '12.'");
+}
+END_TEST
+
 START_TEST (test_reason_is_kept_verbatim)
 {
   struct policy *p = load_ok ("version: 1\n"
@@ -1842,6 +1915,9 @@ policy_load_suite (void)
   tcase_add_test (tc, test_empty_policy_object_has_no_entries_and_no_errors);
   tcase_add_test (tc, test_entry_without_action_or_severity_reports_as_warning);
   tcase_add_test (tc, test_entry_reads_every_field);
+  tcase_add_test (tc, test_weight_is_read_as_millionths_of_the_total);
+  tcase_add_test (tc, test_weight_prints_in_its_shortest_form);
+  tcase_add_test (tc, test_bad_weights_are_rejected_where_they_are);
   tcase_add_test (tc,
 		  test_defaults_before_functions_apply_to_entries_that_omit_them);
   tcase_add_test (tc, test_defaults_after_functions_apply_too);

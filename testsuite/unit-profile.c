@@ -14,8 +14,9 @@
 #define HEADER(file, kind)						\
   "# hot functions from " file " (" kind "), by hotinline-profile\n"	\
   "version: 1\nfunctions:\n"
-#define ENTRY(name, action, reason)					\
-  "- name: " name "\n  action: " action "\n  reason: \"" reason "\"\n"
+#define ENTRY(name, action, reason, weight)				\
+  "- name: " name "\n  action: " action "\n  reason: \"" reason "\"\n"	\
+  "  weight: " weight "\n"
 
 static const char *
 tool (void)
@@ -64,18 +65,23 @@ START_TEST (test_perf_script_keeps_program_functions_and_sums_clones)
   check_output ("--min-share 0 perf-script.txt",
 		HEADER ("perf-script.txt", "perf script")
 		ENTRY ("scan_table", "report",
-		       "30.00% self of samples in perf-script.txt (perf script)")
+		       "30.00% self of samples in perf-script.txt (perf script)",
+		       "30")
 		ENTRY ("hash_step", "report",
-		       "15.00% self of samples in perf-script.txt (perf script)")
+		       "15.00% self of samples in perf-script.txt (perf script)",
+		       "15")
 		ENTRY ("ring::Buffer::step", "report",
-		       "10.00% self of samples in perf-script.txt (perf script)")
+		       "10.00% self of samples in perf-script.txt (perf script)",
+		       "10")
 		ENTRY ("blend", "report",
-		       "5.00% self of samples in perf-script.txt (perf script)")
+		       "5.00% self of samples in perf-script.txt (perf script)",
+		       "5")
 		ENTRY ("churn", "report",
-		       "5.00% self of samples in perf-script.txt (perf script)")
+		       "5.00% self of samples in perf-script.txt (perf script)",
+		       "5")
 		"- name: '{anonymous}::hidden'\n  action: report\n"
 		"  reason: \"5.00% self of samples in perf-script.txt "
-		"(perf script)\"\n");
+		"(perf script)\"\n  weight: 5\n");
 }
 END_TEST
 
@@ -84,15 +90,19 @@ START_TEST (test_min_share_and_top_choose_the_largest)
   check_output ("--min-share 10 perf-script.txt",
 		HEADER ("perf-script.txt", "perf script")
 		ENTRY ("scan_table", "report",
-		       "30.00% self of samples in perf-script.txt (perf script)")
+		       "30.00% self of samples in perf-script.txt (perf script)",
+		       "30")
 		ENTRY ("hash_step", "report",
-		       "15.00% self of samples in perf-script.txt (perf script)")
+		       "15.00% self of samples in perf-script.txt (perf script)",
+		       "15")
 		ENTRY ("ring::Buffer::step", "report",
-		       "10.00% self of samples in perf-script.txt (perf script)"));
+		       "10.00% self of samples in perf-script.txt (perf script)",
+		       "10"));
   check_output ("--top 1 perf-script.txt",
 		HEADER ("perf-script.txt", "perf script")
 		ENTRY ("scan_table", "report",
-		       "30.00% self of samples in perf-script.txt (perf script)"));
+		       "30.00% self of samples in perf-script.txt (perf script)",
+		       "30"));
   check_output ("--min-share 99 perf-script.txt",
 		"# hot functions from perf-script.txt (perf script), by "
 		"hotinline-profile\nversion: 1\nfunctions: []\n");
@@ -104,9 +114,11 @@ START_TEST (test_action_always_inline_writes_forcing_entries)
   check_output ("--top 2 --action always_inline perf-script.txt",
 		HEADER ("perf-script.txt", "perf script")
 		ENTRY ("scan_table", "always_inline",
-		       "30.00% self of samples in perf-script.txt (perf script)")
+		       "30.00% self of samples in perf-script.txt (perf script)",
+		       "30")
 		ENTRY ("hash_step", "always_inline",
-		       "15.00% self of samples in perf-script.txt (perf script)"));
+		       "15.00% self of samples in perf-script.txt (perf script)",
+		       "15"));
 }
 END_TEST
 
@@ -117,9 +129,9 @@ START_TEST (test_perf_script_call_graphs_count_the_innermost_frame)
   check_output ("--min-share 0 perf-script-callchain.txt",
 		HEADER ("perf-script-callchain.txt", "perf script")
 		ENTRY ("scan_table", "report", "40.00% self of samples in "
-		       "perf-script-callchain.txt (perf script)")
+		       "perf-script-callchain.txt (perf script)", "40")
 		ENTRY ("hash_step", "report", "20.00% self of samples in "
-		       "perf-script-callchain.txt (perf script)"));
+		       "perf-script-callchain.txt (perf script)", "20"));
 }
 END_TEST
 
@@ -134,13 +146,13 @@ START_TEST (test_perf_report_reads_the_self_column)
   ck_assert_str_eq (r.out,
 		    HEADER ("perf-report.txt", "perf report")
 		    ENTRY ("scan_table", "report", "42.50% self of samples in "
-			   "perf-report.txt (perf report)")
+			   "perf-report.txt (perf report)", "42.5")
 		    ENTRY ("hash_step", "report", "27.50% self of samples in "
-			   "perf-report.txt (perf report)")
+			   "perf-report.txt (perf report)", "27.5")
 		    ENTRY ("ring::Buffer::step", "report", "12.25% self of "
-			   "samples in perf-report.txt (perf report)")
+			   "samples in perf-report.txt (perf report)", "12.25")
 		    ENTRY ("Op::operator()", "report", "4.50% self of samples "
-			   "in perf-report.txt (perf report)"));
+			   "in perf-report.txt (perf report)", "4.5"));
   ck_assert_ptr_nonnull (strstr (r.err, "'ns::Vec<int>::operator[]' cannot "
 				 "be named exactly in a policy; left out\n"));
 }
@@ -155,11 +167,14 @@ START_TEST (test_callgrind_self_cost_leaves_out_calls)
   check_output ("--min-share 0 callgrind.out.4242",
 		HEADER ("callgrind.out.4242", "callgrind")
 		ENTRY ("scan_table", "report",
-		       "64.52% self of Ir in callgrind.out.4242 (callgrind)")
+		       "64.52% self of Ir in callgrind.out.4242 (callgrind)",
+		       "64.5161")
 		ENTRY ("ring::Buffer::step", "report",
-		       "19.35% self of Ir in callgrind.out.4242 (callgrind)")
+		       "19.35% self of Ir in callgrind.out.4242 (callgrind)",
+		       "19.3548")
 		ENTRY ("setup", "report",
-		       "0.65% self of Ir in callgrind.out.4242 (callgrind)"));
+		       "0.65% self of Ir in callgrind.out.4242 (callgrind)",
+		       "0.6452"));
 }
 END_TEST
 
@@ -170,8 +185,10 @@ START_TEST (test_callgrind_without_instructions_counts_the_first_event)
 					  harness_tmpdir (), tool ()));
   ck_assert_msg (r.status == 0, "%s", r.err);
   ck_assert_str_eq (r.out, HEADER ("cg", "callgrind")
-		    ENTRY ("f", "report", "70.00% self of Dr in cg (callgrind)")
-		    ENTRY ("g", "report", "30.00% self of Dr in cg (callgrind)"));
+		    ENTRY ("f", "report", "70.00% self of Dr in cg (callgrind)",
+		    "70")
+		    ENTRY ("g", "report", "30.00% self of Dr in cg (callgrind)",
+		    "30"));
 }
 END_TEST
 
@@ -180,11 +197,13 @@ START_TEST (test_standard_input_and_explicit_format)
   check_output ("--top 1 - < perf-script.txt",
 		HEADER ("standard input", "perf script")
 		ENTRY ("scan_table", "report",
-		       "30.00% self of samples in standard input (perf script)"));
+		       "30.00% self of samples in standard input (perf script)",
+		       "30"));
   check_output ("--top 1 --format callgrind - < callgrind.out.4242",
 		HEADER ("standard input", "callgrind")
 		ENTRY ("scan_table", "report",
-		       "64.52% self of Ir in standard input (callgrind)"));
+		       "64.52% self of Ir in standard input (callgrind)",
+		       "64.5161"));
 }
 END_TEST
 
@@ -197,11 +216,11 @@ START_TEST (test_dso_chooses_among_programs)
   check_output ("--dso tool perf-script-two-programs.txt",
 		HEADER ("perf-script-two-programs.txt", "perf script")
 		ENTRY ("parse_args", "report", "25.00% self of samples in "
-		       "perf-script-two-programs.txt (perf script)"));
+		       "perf-script-two-programs.txt (perf script)", "25"));
   check_output ("--dso /opt/app/bin/app perf-script-two-programs.txt",
 		HEADER ("perf-script-two-programs.txt", "perf script")
 		ENTRY ("scan_table", "report", "50.00% self of samples in "
-		       "perf-script-two-programs.txt (perf script)"));
+		       "perf-script-two-programs.txt (perf script)", "50"));
   check_error ("--dso nothere perf-script-two-programs.txt", 2,
 	       "hotinline-profile: perf-script-two-programs.txt: no samples "
 	       "in an object named 'nothere'\n");
@@ -229,14 +248,17 @@ START_TEST (test_cxx_names_take_the_form_the_plugin_matches)
   ck_assert_msg (r.status == 0, "%s", r.err);
   ck_assert_str_eq (r.out, HEADER ("p.txt", "perf script")
 		    ENTRY ("ns::Conv::operator int", "report",
-			   "14.29% self of samples in p.txt (perf script)")
+			   "14.29% self of samples in p.txt (perf script)",
+			   "14.2857")
 		    ENTRY ("ns::twice<int>", "report",
-			   "14.29% self of samples in p.txt (perf script)")
+			   "14.29% self of samples in p.txt (perf script)",
+			   "14.2857")
 		    ENTRY ("pick", "report",
-			   "14.29% self of samples in p.txt (perf script)")
+			   "14.29% self of samples in p.txt (perf script)",
+			   "14.2857")
 		    "- name: '{anonymous}::tick<3>'\n  action: report\n"
 		    "  reason: \"14.29% self of samples in p.txt (perf script)"
-		    "\"\n");
+		    "\"\n  weight: 14.2857\n");
 }
 END_TEST
 
@@ -430,15 +452,15 @@ START_TEST (test_callgrind_jumps_and_uncompressed_names)
 	       "jump=3 +2\n* \njfn=(2) g\njcnd=1/2 -1\n* \nfi=(2)\n+2 5\n"
 	       "fn=(2)\n0 10\n", "", "callgrind",
 	       "\n" ENTRY ("f", "report", "50.00% self of Ir in callgrind.out.1 "
-			   "(callgrind)")
+			   "(callgrind)", "50")
 	       ENTRY ("g", "report", "50.00% self of Ir in callgrind.out.1 "
-		      "(callgrind)"));
+		      "(callgrind)", "50"));
   /* --compress-strings=no: names as they are, parentheses and all.  */
   check_small ("callgrind.out.2",
 	       "events: Ir\nob=/opt/app\nfn=(below main)\n0 5\ncfn=f\n"
 	       "calls=1 0\n0 100\nfn=f\n0 15\n", "", "callgrind",
 	       "\n" ENTRY ("f", "report", "75.00% self of Ir in callgrind.out.2 "
-			   "(callgrind)"));
+			   "(callgrind)", "75"));
   /* --dump-instr: an instruction and a line position, relative ones
      after.  */
   check_small ("callgrind.out.3",
@@ -446,7 +468,7 @@ START_TEST (test_callgrind_jumps_and_uncompressed_names)
 	       "0x4011a0 12 3 1\n+3 * 1\n-0x2 +1 4\n", "--event Dr",
 	       "callgrind",
 	       "\n" ENTRY ("f", "report", "100.00% self of Dr in "
-			   "callgrind.out.3 (callgrind)"));
+			   "callgrind.out.3 (callgrind)", "100"));
 }
 END_TEST
 
@@ -489,13 +511,15 @@ START_TEST (test_perf_inlined_frames_count_for_their_function)
   check_small ("p1.txt", INLINED_SAMPLE PLAIN_SAMPLE,
 	       "--dso app --action always_inline", "perf script",
 	       "\n" ENTRY ("f", "always_inline", "100.00% self of samples in "
-			   "p1.txt (perf script), 50.00% of it seen inlined"));
+			   "p1.txt (perf script), 50.00% of it seen inlined",
+			   "100"));
   /* Seen inlined only: already inlined where it is hot, a report entry
      whatever the action.  */
   check_small ("p2.txt", INLINED_SAMPLE, "--action always_inline",
 	       "perf script",
 	       "\n" ENTRY ("f", "report", "100.00% self of samples in p2.txt "
-			   "(perf script), all of it seen inlined already"));
+			   "(perf script), all of it seen inlined already",
+			   "100"));
 }
 END_TEST
 
@@ -508,24 +532,24 @@ START_TEST (test_perf_samples_weigh_their_period_and_event)
 	       "app 7 [000] 1.000003:  900 instructions:u:  1300 g+0x4 "
 	       "(/opt/app)\n", "", "perf script",
 	       "\n" ENTRY ("f", "report", "75.00% self of cycles samples in "
-			   "p3.txt (perf script)")
+			   "p3.txt (perf script)", "75")
 	       ENTRY ("g", "report", "25.00% self of cycles samples in "
-		      "p3.txt (perf script)"));
+		      "p3.txt (perf script)", "25"));
   check_small ("p3.txt",
 	       "app 7 [000] 1.000001:  300 cycles:u:  1200 f+0x4 (/opt/app)\n"
 	       "app 7 [000] 1.000003:  900 instructions:u:  1300 g+0x4 "
 	       "(/opt/app)\n", "--event instructions", "perf script",
 	       "\n" ENTRY ("g", "report", "100.00% self of instructions "
-			   "samples in p3.txt (perf script)"));
+			   "samples in p3.txt (perf script)", "100"));
   /* Without the time field (perf script -F comm,pid,event,ip,sym,dso)
      the number before the event is the pid.  */
   check_small ("p3.txt",
 	       "app 300 cycles:  1200 f+0x4 (/opt/app)\n"
 	       "app 100 cycles:  1300 g+0x4 (/opt/app)\n", "", "perf script",
 	       "\n" ENTRY ("f", "report", "50.00% self of samples in p3.txt "
-			   "(perf script)")
+			   "(perf script)", "50")
 	       ENTRY ("g", "report", "50.00% self of samples in p3.txt "
-		      "(perf script)"));
+		      "(perf script)", "50"));
   check_error ("--event nothing perf-script.txt", 1, "hotinline-profile: "
 	       "perf-script.txt: no samples of event 'nothing' in the "
 	       "profile\n");
@@ -545,16 +569,16 @@ START_TEST (test_top_stays_within_the_min_share)
 			  "(/opt/app)\n", text, names[i]);
   check_small ("p4.txt", text, "--top 5", "perf script",
 	       "\n" ENTRY ("hot", "report", "60.00% self of samples in p4.txt "
-			   "(perf script)")
+			   "(perf script)", "60")
 	       ENTRY ("warm", "report", "39.60% self of samples in p4.txt "
-		      "(perf script)"));
+		      "(perf script)", "39.6"));
   check_small ("p4.txt", text, "--top 3 --min-share 0", "perf script",
 	       "\n" ENTRY ("hot", "report", "60.00% self of samples in p4.txt "
-			   "(perf script)")
+			   "(perf script)", "60")
 	       ENTRY ("warm", "report", "39.60% self of samples in p4.txt "
-		      "(perf script)")
+		      "(perf script)", "39.6")
 	       ENTRY ("cold1", "report", "0.20% self of samples in p4.txt "
-		      "(perf script)"));
+		      "(perf script)", "0.2"));
 }
 END_TEST
 
@@ -662,10 +686,12 @@ static const char merged_tail[] =
   "        action: report\n"
   "        reason: \"15.00% self of samples in perf-script.txt (perf "
   "script)\"\n"
+  "        weight: 15\n"
   "    -   name: blend\n"
   "        action: report\n"
   "        reason: \"5.00% self of samples in perf-script.txt (perf "
-  "script)\"\n";
+  "script)\"\n"
+  "        weight: 5\n";
 
 START_TEST (test_merge_keeps_every_byte_and_appends)
 {
@@ -736,13 +762,16 @@ check_merge (const char *old, const char *expected)
   indent "- name: scan_table\n"						\
   indent "  action: report\n"						\
   indent "  reason: \"30.00% self of samples in p.txt (perf script)\"\n" \
+  indent "  weight: 30\n"						\
   indent "- name: hash_step\n"						\
   indent "  action: report\n"						\
-  indent "  reason: \"15.00% self of samples in p.txt (perf script)\"\n"
+  indent "  reason: \"15.00% self of samples in p.txt (perf script)\"\n" \
+  indent "  weight: 15\n"
 #define NEW_FLOW							\
   "{name: scan_table, action: report, reason: \"30.00% self of samples " \
-  "in p.txt (perf script)\"}, {name: hash_step, action: report, reason: " \
-  "\"15.00% self of samples in p.txt (perf script)\"}"
+  "in p.txt (perf script)\", weight: 30}, {name: hash_step, action: "	\
+  "report, reason: \"15.00% self of samples in p.txt (perf script)\", " \
+  "weight: 15}"
 
 START_TEST (test_merge_into_every_shape_of_functions)
 {

@@ -20,6 +20,7 @@
 #define _GNU_SOURCE
 #include "profile.h"
 #include "version.h"
+#include "policy.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -491,6 +492,8 @@ choose (const struct profile *p, struct cost **v, size_t n,
 	}
       items[k].name = v[i]->name;
       items[k].action = o->action;
+      items[k].weight = (long) (v[i]->self / p->total * POLICY_WEIGHT_MAX
+				+ 0.5);
       /* Seen inlined wherever it was hot: forcing it would change
 	 nothing there; a report entry still says where calls are left.  */
       bool all_inlined = v[i]->inlined >= v[i]->self;

@@ -27,6 +27,7 @@
 
 #include "summary-sites.h"
 #include "version.h"
+#include "policy.h"
 
 static const char usage_text[] =
   "usage: hotinline-summary [--json] PATH...\n"
@@ -61,6 +62,75 @@ stale_entries (struct build *b)
   return stale;
 }
 
+/* For functions_by_weight: a function's weight and place in FNS.  */
+struct weighed
+{
+  const char *name;
+  long weight;
+  size_t place;
+};
+
+static int
+compare_weighed (const void *a, const void *b)
+{
+  const struct weighed *x = a, *y = b;
+  if (x->weight != y->weight)
+    return x->weight > y->weight ? -1 : 1;
+  return x->place < y->place ? -1 : x->place > y->place;
+}
+
+/* The names of FNS (N of them, malloc'd), the heaviest first, those
+   without a weight last, each in FNS's order among equals.  */
+static const char **
+functions_by_weight (json_t *fns, size_t *n)
+{
+  *n = json_object_size (fns);
+  struct weighed *v = calloc (*n + 1, sizeof *v);
+  const char **names = calloc (*n + 1, sizeof *names);
+  if (!v || !names)
+    abort ();
+  size_t k = 0;
+  const char *name;
+  json_t *f;
+  json_object_foreach (fns, name, f)
+    {
+      v[k] = (struct weighed) { name, weight_of (f), k };
+      k++;
+    }
+  qsort (v, *n, sizeof *v, compare_weighed);
+  for (size_t i = 0; i < *n; i++)
+    names[i] = v[i].name;
+  free (v);
+  return names;
+}
+
+static int
+compare_names_by_weight (const void *a, const void *b, void *fns)
+{
+  const char *x = *(char *const *) a, *y = *(char *const *) b;
+  long wx = weight_of (json_object_get (fns, x));
+  long wy = weight_of (json_object_get (fns, y));
+  if (wx != wy)
+    return wx > wy ? -1 : 1;
+  return strcmp (x, y);
+}
+
+char **
+address_only (struct build *b, size_t *n)
+{
+  char **names = calloc (json_object_size (b->address_only) + 1,
+			 sizeof *names);
+  *n = 0;
+  const char *name;
+  json_t *f;
+  json_object_foreach (b->address_only, name, f)
+    if (!json_object_get (b->functions, name))
+      names[(*n)++] = strdup (name);
+  qsort_r (names, *n, sizeof *names, compare_names_by_weight,
+	   b->address_only);
+  return names;
+}
+
 static int
 summary (struct build *b, bool as_json)
 {
@@ -68,27 +138,55 @@ summary (struct build *b, bool as_json)
   json_t *stale = stale_entries (b);
   if (as_json)
     {
-      json_t *out = json_pack ("{s:i, s:O, s:O}", "units",
+      json_t *only = json_object ();
+      size_t n_only;
+      char **names = address_only (b, &n_only);
+      for (size_t i = 0; i < n_only; i++)
+	{
+	  json_object_set (only, names[i],
+			   json_object_get (b->address_only, names[i]));
+	  free (names[i]);
+	}
+      free (names);
+      json_t *out = json_pack ("{s:i, s:O, s:O, s:o}", "units",
 			       (int) b->n_units, "functions",
-			       fns, "stale_entries", stale);
-      json_dumpf (out, stdout, JSON_INDENT (2) | JSON_SORT_KEYS);
+			       fns, "stale_entries", stale, "address_only",
+			       only);
+      /* Weights are percentages with 4 decimals: 6 digits say them.  */
+      json_dumpf (out, stdout, JSON_INDENT (2) | JSON_SORT_KEYS
+			       | JSON_REAL_PRECISION (6));
       fputc ('\n', stdout);
       json_decref (out);
     }
   else
     {
-      printf ("%zu units\n%-32s %8s %8s %6s  %s\n", b->n_units,
-	      "hot function", "inlined", "declined", "units", "reasons");
-      const char *name;
-      json_t *f;
-      json_object_foreach (fns, name, f)
+      size_t n;
+      const char **order = functions_by_weight (fns, &n);
+      /* The weight column only when the policy gave weights: the table of
+	 an unweighted build stays as it was.  */
+      bool weighted = n && weight_of (json_object_get (fns, order[0])) >= 0;
+      printf ("%zu units\n%-32s %8s %8s %6s%s  %s\n", b->n_units,
+	      "hot function", "inlined", "declined", "units",
+	      weighted ? "   weight" : "", "reasons");
+      for (size_t i = 0; i < n; i++)
 	{
-	  printf ("%-32s %8lld %8lld %6zu ", name,
+	  const char *name = order[i];
+	  json_t *f = json_object_get (fns, name);
+	  char weight[POLICY_WEIGHT_TEXT_SIZE + 2] = "";
+	  if (weighted)
+	    strcpy (weight, " -");
+	  if (weighted && weight_of (f) >= 0)
+	    {
+	      weight[0] = ' ';
+	      policy_weight_text (weight_of (f), weight + 1);
+	      strcat (weight, "%");
+	    }
+	  printf ("%-32s %8lld %8lld %6zu%*s ", name,
 		  (long long) json_integer_value (json_object_get (f,
 								   "inlined")),
 		  (long long) json_integer_value (json_object_get (f,
 								   "declined")),
-		  (size_t) num (f, "units", 0));
+		  (size_t) num (f, "units", 0), weighted ? 9 : 0, weight);
 	  const char *reason;
 	  json_t *count;
 	  const char *sep = " ";
@@ -100,6 +198,32 @@ summary (struct build *b, bool as_json)
 	    }
 	  putchar ('\n');
 	}
+      free (order);
+      size_t n_only;
+      char **only = address_only (b, &n_only);
+      if (n_only)
+	printf ("hot functions only called by address (0 direct calls):\n");
+      for (size_t i = 0; i < n_only; i++)
+	{
+	  json_t *f = json_object_get (b->address_only, only[i]);
+	  char weight[POLICY_WEIGHT_TEXT_SIZE] = "";
+	  if (weight_of (f) >= 0)
+	    printf ("  %s (%s%%): address taken in ", only[i],
+		    policy_weight_text (weight_of (f), weight));
+	  else
+	    printf ("  %s: address taken in ", only[i]);
+	  size_t n_taken;
+	  char **taken = sorted_keys (json_object_get (f, "taken"), &n_taken);
+	  for (size_t k = 0; k < n_taken; k++)
+	    {
+	      printf ("%s%s", k ? "; " : "", taken[k]);
+	      free (taken[k]);
+	    }
+	  free (taken);
+	  putchar ('\n');
+	  free (only[i]);
+	}
+      free (only);
       if (json_array_size (stale))
 	printf ("policy entries that matched nothing in any unit:\n");
       for (size_t i = 0; i < json_array_size (stale); i++)

@@ -97,6 +97,10 @@ emit_items (yaml_emitter_t *e, const struct item *items, size_t n, bool flow)
       emit_scalar (e, items[i].action, YAML_PLAIN_SCALAR_STYLE);
       emit_scalar (e, "reason", YAML_PLAIN_SCALAR_STYLE);
       emit_scalar (e, items[i].reason, YAML_DOUBLE_QUOTED_SCALAR_STYLE);
+      char weight[POLICY_WEIGHT_TEXT_SIZE];
+      emit_scalar (e, "weight", YAML_PLAIN_SCALAR_STYLE);
+      emit_scalar (e, policy_weight_text (items[i].weight, weight),
+		   YAML_PLAIN_SCALAR_STYLE);
       yaml_mapping_end_event_initialize (&ev);
       emit (e, &ev);
     }

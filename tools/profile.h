@@ -84,6 +84,7 @@ struct item
   const char *name;
   const char *action;
   char *reason;
+  long weight;			/* Share of the total in millionths.  */
 };
 
 /* A fresh policy with ITEMS, with a header comment naming the profile.  */

@@ -21,6 +21,8 @@
 
 #include <libxml/entities.h>
 
+#include "policy.h"
+#include "summary-highlight.h"
 #include "summary-sites.h"
 
 static void
@@ -100,7 +102,16 @@ static const char style[] =
   ".totals{font-size:1.05em}"
   ".jump a{white-space:nowrap;margin-right:.4em}"
   ".jump a.left{color:#b00020}.jump a.inlined{color:#1b7d2b}"
-  ".entry-reason{color:#444;font-style:italic}";
+  ".entry-reason{color:#444;font-style:italic}"
+  /* Source highlighting (summary-highlight.c).  */
+  ".src .com{color:#6a737d;font-style:italic}.src .str{color:#0a3069}"
+  ".src .kw{color:#8250df;font-weight:600}.src .num{color:#0550ae}"
+  ".src .pp{color:#953800}"
+  /* Weights, as opt-viewer colours hotness: the hotter, the redder.  */
+  ".weight{padding:0 4px;border-radius:3px;white-space:nowrap}"
+  ".heat1{background:#fff5eb}.heat2{background:#fdd0a2}"
+  ".heat3{background:#fd8d3c}.heat4{background:#e6550d;color:#fff}"
+  ".heat5{background:#a63603;color:#fff}";
 
 static void
 page_start (FILE *f, const char *title_text, const char *subtitle)
@@ -163,6 +174,43 @@ site_class (const struct site *site)
 	 : site->left ? "left" : "inlined";
 }
 
+/* The colour class of WEIGHT (millionths, > 0): fixed steps of the
+   profile's share, so that one function has one colour in every build.  */
+static int
+heat_of (long weight)
+{
+  return weight >= 200000 ? 5 : weight >= 100000 ? 4 : weight >= 50000 ? 3
+	 : weight >= 10000 ? 2 : 1;
+}
+
+/* WEIGHT as a coloured "12.5%", nothing when there is none.  */
+static void
+put_weight (FILE *f, long weight)
+{
+  if (weight < 0)
+    return;
+  char text[POLICY_WEIGHT_TEXT_SIZE];
+  fprintf (f, "<span class=\"weight heat%d\">%s%%</span>", heat_of (weight),
+	   policy_weight_text (weight, text));
+}
+
+/* " heatN" for a weighted site's markup, "" for another.  */
+static const char *
+heat_class (long weight)
+{
+  static const char *const names[] = { "", " heat1", " heat2", " heat3",
+				       " heat4", " heat5" };
+  return weight < 0 ? "" : names[heat_of (weight)];
+}
+
+/* The heaviest first, those without a weight after; then A before B as
+   given (by their place).  */
+static int
+compare_weights (long a, long b)
+{
+  return a == b ? 0 : a > b ? -1 : 1;
+}
+
 /* GCC's reasons for the calls left at SITE, each in a div after PREFIX.  */
 static void
 put_reasons (FILE *f, const struct site *site, const char *prefix)
@@ -216,9 +264,14 @@ static void
 put_call (FILE *f, const struct sites *s, const struct site *site,
 	  size_t i)
 {
-  fprintf (f, "<div class=\"call %s\" id=\"c%zu\">", site_class (site),
-	   i + 1);
+  fprintf (f, "<div class=\"call %s%s\" id=\"c%zu\">", site_class (site),
+	   heat_class (site->weight), i + 1);
   put_verdict (f, site);
+  if (site->weight >= 0)
+    {
+      fputs (" ", f);
+      put_weight (f, site->weight);
+    }
   fprintf (f, " <a class=\"fn\" href=\"../index.html#f%d\">",
 	   site->fn + 1);
   put_text (f, site->callee);
@@ -327,6 +380,32 @@ source_location (const struct sites *s, const char *path)
   return strdup (path);
 }
 
+/* For sites_by_weight.  */
+static const struct sites *sorting;
+
+static int
+compare_sites_by_weight (const void *a, const void *b)
+{
+  size_t x = *(const size_t *) a, y = *(const size_t *) b;
+  int c = compare_weights (sorting->v[x].weight, sorting->v[y].weight);
+  return c ? c : x < y ? -1 : x > y;
+}
+
+/* The sites FIRST..END of S, the heaviest first, then in their order.  */
+static size_t *
+sites_by_weight (const struct sites *s, size_t first, size_t end)
+{
+  size_t *order = calloc (end - first + 1, sizeof *order);
+  if (!order)
+    abort ();
+  for (size_t i = first; i < end; i++)
+    order[i - first] = i;
+  sorting = s;
+  qsort (order, end - first, sizeof *order, compare_sites_by_weight);
+  sorting = NULL;
+  return order;
+}
+
 /* The page of source file P: its lines, each hot call site below its
    line.  */
 static void
@@ -363,16 +442,21 @@ write_source_page (const char *out, const struct sites *s, size_t p)
   if (changes)
     fputs ("</ul>\n", f);
 
-  /* Every call site of the page, left ones marked, to jump to.  */
+  /* Every call site of the page, left ones marked, to jump to: the
+     heaviest first, then in the order of the source.  */
+  size_t *order = sites_by_weight (s, first, end);
   fputs ("<p class=\"jump\">Call sites:", f);
-  for (size_t i = first; i < end; i++)
+  for (size_t o = 0; o < end - first; o++)
     {
-      fprintf (f, " <a class=\"%s\" href=\"#c%zu\">%lld&nbsp;",
-	       s->v[i].left ? "left" : "inlined", i + 1, s->v[i].line);
+      size_t i = order[o];
+      fprintf (f, " <a class=\"%s%s\" href=\"#c%zu\">%lld&nbsp;",
+	       s->v[i].left ? "left" : "inlined", heat_class (s->v[i].weight),
+	       i + 1, s->v[i].line);
       put_text (f, s->v[i].callee);
       fputs ("</a>", f);
     }
   fputs ("</p>\n", f);
+  free (order);
 
   size_t n_lines = 0;
   char *where = source_location (s, s->files[p]);
@@ -386,6 +470,7 @@ write_source_page (const char *out, const struct sites *s, size_t p)
       fputs (". Its hot call sites:</p>\n", f);
     }
   fputs ("<table class=\"src\">\n", f);
+  struct highlight hl = { false, false, false };
   size_t i = first;
   for (size_t l = 1; l <= n_lines; l++)
     {
@@ -395,7 +480,7 @@ write_source_page (const char *out, const struct sites *s, size_t p)
       fprintf (f, "<tr class=\"line%s\" id=\"L%zu\"><td class=\"ln\">"
 	       "<a href=\"#L%zu\">%zu</a></td><td class=\"code\">",
 	       any ? (any_left ? " hot-left" : " hot-inlined") : "", l, l, l);
-      put_text (f, lines[l - 1]);
+      highlight_line (f, lines[l - 1], &hl, put_text);
       fputs ("</td></tr>\n", f);
       free (lines[l - 1]);
       if (!any)
@@ -515,34 +600,72 @@ put_changes (FILE *f, const struct sites *s)
     fputs ("<p>No hot call site changed between inlined and left.</p>\n", f);
 }
 
-/* For sorting the index: calls left per function.  */
+/* For sorting the index: weight and calls left per function.  */
+static long *weights;
 static long long *calls_left;
 
 static int
-compare_by_calls_left (const void *a, const void *b)
+compare_by_weight_and_calls_left (const void *a, const void *b)
 {
   size_t x = *(const size_t *) a, y = *(const size_t *) b;
+  int c = compare_weights (weights[x], weights[y]);
+  if (c)
+    return c;
   if (calls_left[x] != calls_left[y])
     return calls_left[x] > calls_left[y] ? -1 : 1;
   return x < y ? -1 : x > y;
 }
 
-/* The indexes of the functions, those with the most calls left first,
-   then by name.  */
+/* The indexes of the functions, the heaviest first and those without a
+   weight after, each group with the most calls left first, then by
+   name.  */
 static size_t *
-functions_by_calls_left (const struct sites *s, json_t *fns)
+functions_by_weight (const struct sites *s, json_t *fns)
 {
   size_t *order = calloc (s->n_functions + 1, sizeof *order);
+  weights = calloc (s->n_functions + 1, sizeof *weights);
   calls_left = calloc (s->n_functions + 1, sizeof *calls_left);
   for (size_t k = 0; k < s->n_functions; k++)
     {
       order[k] = k;
-      calls_left[k] = num (json_object_get (fns, s->functions[k]),
-			   "declined", 0);
+      json_t *fn = json_object_get (fns, s->functions[k]);
+      weights[k] = weight_of (fn);
+      calls_left[k] = num (fn, "declined", 0);
     }
-  qsort (order, s->n_functions, sizeof *order, compare_by_calls_left);
+  qsort (order, s->n_functions, sizeof *order,
+	 compare_by_weight_and_calls_left);
+  free (weights);
   free (calls_left);
+  weights = NULL;
   calls_left = NULL;
+  return order;
+}
+
+static int
+compare_files_by_weight (const void *a, const void *b)
+{
+  size_t x = *(const size_t *) a, y = *(const size_t *) b;
+  int c = compare_weights (weights[x], weights[y]);
+  return c ? c : x < y ? -1 : x > y;
+}
+
+/* The indexes of the files of S, the one with the heaviest site first,
+   those without a weight after, each in path order.  Leaves each file's
+   weight in WEIGHTS, for the caller to free.  */
+static size_t *
+files_by_weight (const struct sites *s)
+{
+  size_t *order = calloc (s->n_files + 1, sizeof *order);
+  weights = calloc (s->n_files + 1, sizeof *weights);
+  for (size_t p = 0; p < s->n_files; p++)
+    {
+      order[p] = p;
+      weights[p] = -1;
+      for (size_t i = s->page_start[p]; i < s->page_start[p + 1]; i++)
+	if (s->v[i].weight > weights[p])
+	  weights[p] = s->v[i].weight;
+    }
+  qsort (order, s->n_files, sizeof *order, compare_files_by_weight);
   return order;
 }
 
@@ -570,7 +693,7 @@ static const char index_script[] =
   "  if (asked) { box.value = asked; filter(); }\n"
   "  var heads = table.querySelectorAll('tr:first-child th');\n"
   "  Array.prototype.forEach.call(heads, function (th, col) {\n"
-  "    if (col > 3) return;\n"
+  "    if (col > 4) return;\n"
   "    th.style.cursor = 'pointer'; th.title = 'sort';\n"
   "    th.addEventListener('click', function () {\n"
   "      var down = th.dataset.down !== 'true';\n"
@@ -585,6 +708,42 @@ static const char index_script[] =
   "  });\n"
   "})();\n"
   "</script>\n";
+
+/* The hot functions no call reaches, used through their address: they
+   have no call site to show, and are said so here.  */
+static void
+put_address_only (FILE *f, struct build *b)
+{
+  size_t n;
+  char **names = address_only (b, &n);
+  if (n)
+    fputs ("<h2 id=\"address-only\">Only called by address</h2>\n"
+	   "<ul class=\"address-only\">\n", f);
+  for (size_t i = 0; i < n; i++)
+    {
+      json_t *fn = json_object_get (b->address_only, names[i]);
+      fputs ("<li><code>", f);
+      put_text (f, names[i]);
+      fputs ("</code> ", f);
+      put_weight (f, weight_of (fn));
+      fputs (": 0 direct calls, address taken in ", f);
+      size_t n_taken;
+      char **taken = sorted_keys (json_object_get (fn, "taken"), &n_taken);
+      for (size_t k = 0; k < n_taken; k++)
+	{
+	  if (k)
+	    fputs ("; ", f);
+	  put_text (f, taken[k]);
+	  free (taken[k]);
+	}
+      free (taken);
+      fputs ("</li>\n", f);
+      free (names[i]);
+    }
+  if (n)
+    fputs ("</ul>\n", f);
+  free (names);
+}
 
 static void
 write_index (const char *out, struct build *b, const struct sites *s,
@@ -613,9 +772,10 @@ write_index (const char *out, struct build *b, const struct sites *s,
     put_changes (f, s);
 
   fputs ("<h2 id=\"functions\">Hot functions</h2>\n<table class=\"functions\">"
-	 "\n<tr><th>function</th><th>inlined</th><th>left</th><th>units</th>"
+	 "\n<tr><th>function</th><th>weight (%)</th><th>inlined</th>"
+	 "<th>left</th><th>units</th>"
 	 "<th>GCC's reasons</th><th>left at</th></tr>\n", f);
-  size_t *order = functions_by_calls_left (s, fns);
+  size_t *order = functions_by_weight (s, fns);
   for (size_t o = 0; o < s->n_functions; o++)
     {
       size_t k = order[o];
@@ -625,7 +785,14 @@ write_index (const char *out, struct build *b, const struct sites *s,
       fprintf (f, "<tr class=\"fn %s\" id=\"f%zu\"><td><a href=\"#f%zu\">"
 	       "<code>", n_left ? "left" : "inlined", k + 1, k + 1);
       put_text (f, name);
-      fprintf (f, "</code></a></td><td class=\"n\">%lld</td><td class=\"n\">"
+      /* The share alone in its cell, so that the script sorts by it.  */
+      long weight = weight_of (fn);
+      char text[POLICY_WEIGHT_TEXT_SIZE] = "";
+      if (weight >= 0)
+	policy_weight_text (weight, text);
+      fprintf (f, "</code></a></td><td class=\"n%s\">%s</td>",
+	       heat_class (weight), text);
+      fprintf (f, "<td class=\"n\">%lld</td><td class=\"n\">"
 	       "%lld</td><td class=\"n\">%lld</td><td>",
 	       num (fn, "inlined", 0), n_left,
 	       num (fn, "units", 0));
@@ -647,10 +814,13 @@ write_index (const char *out, struct build *b, const struct sites *s,
     }
   fputs ("</table>\n", f);
   free (order);
+  put_address_only (f, b);
 
   fputs ("<h2 id=\"files\">Source files</h2>\n<ul class=\"files\">\n", f);
-  for (size_t p = 0; p < s->n_files; p++)
+  size_t *files = files_by_weight (s);
+  for (size_t o = 0; o < s->n_files; o++)
     {
+      size_t p = files[o];
       int sites = 0, n_left = 0;
       const char *file = s->v[s->page_start[p]].file;
       for (size_t i = s->page_start[p]; i < s->page_start[p + 1]; i++)
@@ -661,11 +831,20 @@ write_index (const char *out, struct build *b, const struct sites *s,
       char *page = page_name (s, p);
       fprintf (f, "<li><a href=\"%s\"><code>", page);
       put_text (f, file);
-      fprintf (f, "</code></a>: %d call site%s, %d left</li>\n", sites,
+      fprintf (f, "</code></a>: %d call site%s, %d left", sites,
 	       sites == 1 ? "" : "s", n_left);
+      if (weights[p] >= 0)
+	{
+	  fputs (", the heaviest ", f);
+	  put_weight (f, weights[p]);
+	}
+      fputs ("</li>\n", f);
       free (page);
     }
   fputs ("</ul>\n", f);
+  free (files);
+  free (weights);
+  weights = NULL;
 
   fputs ("<h2 id=\"stale\">Policy entries that matched nothing</h2>\n", f);
   if (!json_array_size (stale))

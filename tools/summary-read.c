@@ -34,6 +34,7 @@ build_init (struct build *b, bool keep_outcomes)
   b->seen_files = json_object ();
   b->seen_units = json_object ();
   b->functions = json_object ();
+  b->address_only = json_object ();
   b->last_unit = json_object ();
   b->entries = json_object ();
   b->outcomes = json_object ();
@@ -76,6 +77,8 @@ static const struct field unit_fields[] = {
   { "entries", JSON_ARRAY, false, "the policy entries" },
   { "calls", JSON_ARRAY, false, "the hot calls" },
   { "functions", JSON_ARRAY, true, "the functions asked to be forced" },
+  { "address_only", JSON_ARRAY, true,
+    "the hot functions used only through their address" },
   { NULL, 0, false, NULL }
 };
 
@@ -86,6 +89,7 @@ static const struct field entry_fields[] = {
   { "column", JSON_INTEGER, false, "a column number" },
   { "matched", JSON_TRUE, false, "whether it matched" },
   { "reason", JSON_STRING, true, "the entry's reason" },
+  { "weight", JSON_REAL, true, "a percentage from 0 to 100" },
   { NULL, 0, false, NULL }
 };
 
@@ -99,10 +103,26 @@ static const struct field call_fields[] = {
   { "reason", JSON_STRING, true, "GCC's reason" },
   { "hint", JSON_STRING, true, "hotinline's hint" },
   { "entry", JSON_STRING, true, "the policy entry" },
+  { "weight", JSON_REAL, true, "a percentage from 0 to 100" },
   { "size", JSON_INTEGER, true, "an estimated size" },
   { "early_size", JSON_INTEGER, true, "an estimated size" },
   { "limit", JSON_OBJECT, true, "the limit GCC compared with" },
   { "chain", JSON_ARRAY, true, "the inline chain" },
+  { NULL, 0, false, NULL }
+};
+
+static const struct field address_fields[] = {
+  { "function", JSON_STRING, false, "the hot function" },
+  { "entry", JSON_STRING, false, "the policy entry" },
+  { "weight", JSON_REAL, true, "a percentage from 0 to 100" },
+  { "address_taken", JSON_ARRAY, false, "where its address is taken" },
+  { NULL, 0, false, NULL }
+};
+
+static const struct field taken_fields[] = {
+  { "in", JSON_STRING, false, "the function or variable taking it" },
+  { "file", JSON_STRING, false, "a source file" },
+  { "line", JSON_INTEGER, false, "a line number" },
   { NULL, 0, false, NULL }
 };
 
@@ -130,10 +150,34 @@ type_name (json_type t)
     }
 }
 
+/* JSON_TRUE stands for either boolean, JSON_REAL for any number.  */
 static bool
 has_type (json_t *v, json_type t)
 {
-  return t == JSON_TRUE ? json_is_boolean (v) : json_typeof (v) == t;
+  return t == JSON_TRUE ? json_is_boolean (v)
+	 : t == JSON_REAL ? json_is_number (v) : json_typeof (v) == t;
+}
+
+long
+weight_of (json_t *o)
+{
+  json_t *v = json_object_get (o, "weight");
+  if (!json_is_number (v))
+    return -1;
+  /* Rounded to the policy's 4 decimals: writers print numbers with more
+     digits or fewer.  */
+  double w = json_number_value (v) * 10000 + 0.5;
+  return w < 0 ? -1 : (long) w;
+}
+
+/* Exit unless O's weight, if it has one, is a percentage.  */
+static void
+check_weight (const char *file, const char *where, json_t *o)
+{
+  json_t *v = json_object_get (o, "weight");
+  if (v && !(json_number_value (v) >= 0 && json_number_value (v) <= 100))
+    die ("%s: %s%sweight: expected a percentage from 0 to 100, found %g",
+	 file, where, *where ? "." : "", json_number_value (v));
 }
 
 /* Exit unless the object O (at WHERE of FILE, "" for the top) has every
@@ -179,9 +223,17 @@ check_each (const char *file, const char *where, json_t *o, const char *key,
 }
 
 static void
+check_address (const char *file, const char *where, json_t *a)
+{
+  check_each (file, where, a, "address_taken", taken_fields, NULL);
+  check_weight (file, where, a);
+}
+
+static void
 check_call (const char *file, const char *where, json_t *call)
 {
   check_each (file, where, call, "chain", link_fields, NULL);
+  check_weight (file, where, call);
   if (!*str (call, "callee"))
     die ("%s: %s.callee: empty; expected the hot function's name", file,
 	 where);
@@ -202,8 +254,10 @@ check_unit (const char *file, json_t *unit)
   check_fields (file, "", unit, unit_fields);
   if (!*str (unit, "unit"))
     die ("%s: unit: empty; expected the unit's main source file", file);
-  check_each (file, "", unit, "entries", entry_fields, NULL);
+  check_each (file, "", unit, "entries", entry_fields, check_weight);
   check_each (file, "", unit, "calls", call_fields, check_call);
+  check_each (file, "", unit, "address_only", address_fields,
+	      check_address);
 }
 
 static json_t *
@@ -249,6 +303,32 @@ fold_unit (struct build *b, json_t *unit)
 				    strdup (str (unit, "flags")), limits,
 				    json_array_size (calls) };
 
+  /* Hot functions used through their address: each place, once.  */
+  json_t *only = json_object_get (unit, "address_only");
+  for (size_t i = 0; i < json_array_size (only); i++)
+    {
+      json_t *a = json_array_get (only, i);
+      json_t *f = json_object_get (b->address_only, str (a, "function"));
+      if (!f)
+	{
+	  f = json_pack ("{s:{}}", "taken");
+	  json_object_set_new (b->address_only, str (a, "function"), f);
+	}
+      long weight = weight_of (a);
+      if (weight >= 0 && weight > weight_of (f))
+	json_object_set_new (f, "weight", json_real (weight / 10000.0));
+      json_t *taken = json_object_get (a, "address_taken");
+      for (size_t k = 0; k < json_array_size (taken); k++)
+	{
+	  json_t *t = json_array_get (taken, k);
+	  char *text = summary_format ("%s at %s:%lld", str (t, "in"),
+				       str (t, "file"), num (t, "line", 0));
+	  json_object_set_new (json_object_get (f, "taken"), text,
+			       json_true ());
+	  free (text);
+	}
+    }
+
   json_t *entries = json_object_get (unit, "entries");
   for (size_t i = 0; i < json_array_size (entries); i++)
     {
@@ -280,6 +360,10 @@ fold_unit (struct build *b, json_t *unit)
 	}
       const char *count = inlined ? "inlined" : "declined";
       json_object_set_new (f, count, counted (f, count));
+      /* The heaviest of the entries that govern its calls.  */
+      long weight = weight_of (call);
+      if (weight >= 0 && weight > weight_of (f))
+	json_object_set_new (f, "weight", json_real (weight / 10000.0));
       inlined ? b->inlined++ : b->left++;
       if (!inlined)
 	{

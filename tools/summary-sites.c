@@ -146,12 +146,14 @@ sites_add_unit (struct sites *s, json_t *unit, size_t unit_index)
 	    .caller = intern (s->pool, str (call, "caller")),
 	    .line = num (call, "line", 0), .column = num (call, "column", 0),
 	    .last_unit = (size_t) -1, .size = -1, .early_size = -1,
-	    .inlined_size = -1,
+	    .inlined_size = -1, .weight = -1,
 	    .entry = intern (s->pool, str (call, "entry"))
 	  };
 	}
       free (key);
       free (path);
+      if (weight_of (call) > site->weight)
+	site->weight = weight_of (call);
       if (site->last_unit != unit_index)
 	{
 	  site->last_unit = unit_index;

@@ -28,6 +28,8 @@ struct site
      sizes and the limit GCC compared it with (NULL when none).  */
   const char *reason, *hint;
   const char *entry;		/* The policy entry of its first call.  */
+  long weight;			/* The heaviest of its calls' entries, in
+				   millionths (policy.h); -1: none.  */
   long long size, early_size;
   json_t *limit;
   /* Of the first call inlined: the callee's size after the early inliner

@@ -36,7 +36,12 @@ struct build
   json_t *seen_files;		/* Real paths of the files read.  */
   json_t *seen_units;		/* directory, unit, flags -> true.  */
   json_t *functions;		/* Per hot function: {inlined, declined,
-				   reasons: {reason: count}, units: n}.  */
+				   reasons: {reason: count}, units: n,
+				   weight: %, when weighted}.  */
+  json_t *address_only;		/* Hot function whose address some unit
+				   takes and no call reaches there:
+				   {taken: {"in at file:line": true},
+				   weight}.  */
   json_t *last_unit;		/* Function -> the last unit counted.  */
   json_t *entries;		/* "policy:line:col: name" -> matched.  */
   json_t *outcomes;		/* With keep_outcomes: per call_key,
@@ -66,6 +71,15 @@ long long num (json_t *o, const char *key, long long default_);
 /* Policy entries that matched nothing in any unit, as "file:line:col:
    name" strings, sorted.  */
 json_t *stale_entries (struct build *b);
+
+/* The weight of the results object O (a call, an entry or a function
+   above) in millionths of its profile's total, as the policy has it
+   (policy.h); -1 when it has none.  */
+long weight_of (json_t *o);
+
+/* The hot functions of B used only through their address: no unit calls
+   them.  Their names, sorted, the heaviest first (N, malloc'd).  */
+char **address_only (struct build *b, size_t *n);
 
 /* A call site's identity across builds: "file:line:col: 'callee' in
    'caller'".  */

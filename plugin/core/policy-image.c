@@ -52,6 +52,7 @@ struct image_entry
   uint32_t reason;		/* String offset or NONE.  */
   uint32_t source;
   uint32_t line, column, name_line, name_column;
+  uint32_t weight;		/* Millionths, or NONE.  */
   uint8_t action, severity, strict, pad;
 };
 
@@ -268,6 +269,7 @@ policy_image_build (const struct policy *p, const char *const *sources,
       out->action = (uint8_t) e->action;
       out->severity = (uint8_t) e->severity;
       out->strict = e->strict;
+      out->weight = e->weight >= 0 ? (uint32_t) e->weight : NONE;
 
       const struct policy_pattern *name = &e->name;
       struct image_key k = { 0, (uint32_t) i, 0 };
@@ -369,6 +371,7 @@ entry_ok (const struct image_header *h, const struct image_pattern *pats,
       || (e->reason != NONE && e->reason >= h->size_strings)
       || e->source >= h->n_sources || e->action > POLICY_ACTION_ALWAYS_INLINE
       || e->severity > POLICY_SEVERITY_ERROR || e->strict > 1
+      || (e->weight != NONE && e->weight > POLICY_WEIGHT_MAX)
       || !pattern_ok (h, &pats[e->name]))
     return false;
   for (uint32_t i = 0; i < e->n_files; i++)
@@ -624,6 +627,7 @@ policy_index_entry (const struct policy_index *x, size_t index,
       /* Only a tampered image gets here: an entry that matches nothing.  */
       e->name.text = (char *) x->strings + x->h->size_strings - 1;
       e->loc.file = e->name_loc.file = n_files ? files[0] : "";
+      e->weight = -1;
       return e;
     }
   const char *file = ie->source < n_files ? files[ie->source] : "";
@@ -636,6 +640,7 @@ policy_index_entry (const struct policy_index *x, size_t index,
   e->n_callers = ie->n_callers;
   e->reason = ie->reason == NONE ? NULL : (char *) x->strings + ie->reason;
   e->strict = ie->strict;
+  e->weight = ie->weight == NONE ? -1 : (long) ie->weight;
   e->loc = (struct policy_loc) { file, ie->line, ie->column };
   e->name_loc = (struct policy_loc) { file, ie->name_line, ie->name_column };
   return e;

@@ -41,7 +41,7 @@ extern "C" {
 #endif
 
 /* Bumped whenever the layout or the meaning of a field changes.  */
-#define POLICY_IMAGE_FORMAT 2u
+#define POLICY_IMAGE_FORMAT 3u
 
 /* The longest literal prefix or suffix a glob is indexed under.  */
 #define POLICY_IMAGE_KEY_MAX 8u

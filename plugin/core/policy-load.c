@@ -27,7 +27,7 @@ static const char *const default_keys[] = { "action", "severity", "strict",
 					    NULL };
 static const char *const entry_keys[] = { "name", "action", "files",
 					  "callers", "severity", "reason",
-					  "strict", NULL };
+					  "strict", "weight", NULL };
 static const char *const action_names[] = { "report", "always_inline",
 					    NULL };
 static const char *const severity_names[] = { "note", "warning", "error",
@@ -325,6 +325,30 @@ read_bool (struct loader *l, const char *key)
   return -1;
 }
 
+/* Read a weight (a percentage) at the current event; -1 on an error.  */
+static long
+read_weight (struct loader *l)
+{
+  long w = -1;
+  if (l->event.type == YAML_SCALAR_EVENT
+      && l->event.data.scalar.style == YAML_PLAIN_SCALAR_STYLE)
+    w = policy_weight_parse (scalar_text (l));
+  if (w >= 0)
+    return w;
+  if (l->event.type == YAML_SCALAR_EVENT && !scalar_is_null (l))
+    policy_add_error (l->policy, event_loc (l),
+		      "'weight' expects a percentage from 0 to 100 with at "
+		      "most 4 decimals, e.g. 'weight: 12.5', found '%s'",
+		      scalar_text (l));
+  else
+    policy_add_error (l->policy, event_loc (l),
+		      "'weight' expects a percentage from 0 to 100 with at "
+		      "most 4 decimals, e.g. 'weight: 12.5', found %s",
+		      node_kind (l));
+  skip_node (l);
+  return -1;
+}
+
 /* Read a key of a mapping: the current event must be a scalar.  Returns
    the key's index in KEYS, or -1 after reporting it and skipping its value
    (the current event is then the value's last).  SEEN records where each
@@ -442,6 +466,7 @@ read_entry (struct loader *l, struct pending **pending, size_t *n_pending,
   if (!e)
     abort ();
   e->loc = event_loc (l);
+  e->weight = -1;
   while (next (l) && l->event.type != YAML_MAPPING_END_EVENT)
     {
       int key = read_key (l, entry_keys, "a function entry", seen);
@@ -484,6 +509,9 @@ read_entry (struct loader *l, struct pending **pending, size_t *n_pending,
 	  break;
 	case 6:
 	  strict = read_bool (l, "strict");
+	  break;
+	case 7:
+	  e->weight = read_weight (l);
 	  break;
 	default:
 	  break;

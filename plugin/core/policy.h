@@ -55,6 +55,10 @@ struct policy_entry
   size_t n_callers;
   char *reason;			/* NULL when the entry gives none.  */
   bool strict;			/* Not forcible is an error, not a warning.  */
+  /* The entry's share of its profile's cost, in millionths of the total
+     (POLICY_WEIGHT_MAX: all of it), from the optional key 'weight'
+     (a percentage with at most 4 decimals); -1 when it has none.  */
+  long weight;
   struct policy_loc loc;	/* Where the entry starts.  */
   struct policy_loc name_loc;	/* Where its name is.  */
   struct policy_entry *next_same_name;	/* Chain of exact entries.  */
@@ -124,6 +128,18 @@ bool policy_pattern_matches_path (const struct policy_pattern *,
 /* Length of NAME without a GCC clone suffix: "foo.constprop.0",
    "foo.isra.0", "foo.part.1" and "foo.cold" all name "foo".  */
 size_t policy_base_name_length (const char *name);
+
+/* The most a weight can be: 100%.  */
+#define POLICY_WEIGHT_MAX 1000000L
+
+/* WEIGHT (millionths) as the percentage the policy writes, shortest form:
+   "12.5", "0.0003", "100".  BUF must hold POLICY_WEIGHT_TEXT_SIZE bytes.  */
+#define POLICY_WEIGHT_TEXT_SIZE 16
+const char *policy_weight_text (long weight, char *buf);
+
+/* The weight the percentage TEXT gives in millionths, or -1 when TEXT is
+   not a plain decimal from 0 to 100 with at most 4 decimals.  */
+long policy_weight_parse (const char *text);
 
 const char *policy_action_name (enum policy_action);
 const char *policy_severity_name (enum policy_severity);

@@ -49,6 +49,28 @@ struct function_record
   const char *why_not;		/* NULL: forced.  */
 };
 
+/* Where the address of a hot function is taken: in function or variable
+   IN, at FILE:LINE.  */
+struct taken_at
+{
+  const char *in;
+  char *file;
+  int line;
+};
+
+/* A hot function whose address is taken: if no call to it is seen, it is
+   used only through pointers, and would show nowhere else.  */
+struct address_record
+{
+  const char *name;
+  const struct policy_entry *entry;
+  vec<taken_at> taken;
+};
+
+/* The places kept per function: a table of pointers can hold many.  */
+enum { MAX_TAKEN = 8 };
+
+static vec<address_record> addressed;
 static vec<call_record> source_calls;	/* As written, before inlining.  */
 static vec<call_record> left_calls;	/* Still calls in the object code.  */
 static vec<function_record> functions;
@@ -58,6 +80,15 @@ file_of (location_t loc)
 {
   const char *file = LOCATION_FILE (loc);
   return xstrdup (file ? file : "");
+}
+
+/* An entry's weight as the percentage the policy gave: GCC prints
+   numbers with 6 significant digits, enough for its 4 decimals.  */
+static void
+set_weight (json::object *o, const struct policy_entry *e)
+{
+  if (e->weight >= 0)
+    o->set ("weight", new json::float_number (e->weight / 10000.0));
 }
 
 static json::object *
@@ -72,6 +103,7 @@ entry_json (const struct policy_entry *e)
   o->set ("severity", new json::string (policy_severity_name (e->severity)));
   if (e->reason)
     o->set ("reason", new json::string (e->reason));
+  set_weight (o, e);
   return o;
 }
 
@@ -91,6 +123,7 @@ call_json (const call_record &c, bool inlined)
   o->set ("severity",
 	  new json::string (policy_severity_name (c.entry->severity)));
   o->set ("entry", new json::string (c.entry->name.text));
+  set_weight (o, c.entry);
   int size = hot_estimated_size (c.callee_uid, false);
   if (size >= 0)
     o->set ("size", new json::integer_number (size));
@@ -239,7 +272,66 @@ unit_json (const char *output, const char *flags)
       fns->append (o);
     }
   root->set ("functions", fns);
+
+  /* Hot functions whose address is taken and that no call reaches.  */
+  json::array *only = new json::array ();
+  for (const address_record &a : addressed)
+    {
+      bool called = false;
+      for (const call_record &c : source_calls)
+	called |= strcmp (c.callee, a.name) == 0;
+      for (const call_record &c : left_calls)
+	called |= strcmp (c.callee, a.name) == 0;
+      if (called)
+	continue;
+      json::object *o = new json::object ();
+      o->set ("function", new json::string (a.name));
+      o->set ("entry", new json::string (a.entry->name.text));
+      set_weight (o, a.entry);
+      json::array *taken = new json::array ();
+      for (const taken_at &t : a.taken)
+	{
+	  json::object *at = new json::object ();
+	  at->set ("in", new json::string (t.in));
+	  at->set ("file", new json::string (t.file));
+	  at->set ("line", new json::integer_number (t.line));
+	  taken->append (at);
+	}
+      o->set ("address_taken", taken);
+      only->append (o);
+    }
+  root->set ("address_only", only);
   return root;
+}
+
+/* After the IPA passes, while the references are whole: each hot
+   function of the unit whose address is taken, and where.  */
+static void
+note_addressed (void *, void *)
+{
+  cgraph_node *node;
+  FOR_EACH_DEFINED_FUNCTION (node)
+    {
+      if (node->inlined_to || !node->address_taken)
+	continue;
+      const struct policy_entry *e = hot_entry_for (node->decl, NULL_TREE);
+      if (!e)
+	continue;
+      address_record a = { hot_name_of (node->decl), e, vNULL };
+      ipa_ref *ref;
+      for (unsigned i = 0; node->iterate_referring (i, ref); i++)
+	{
+	  if (ref->use != IPA_REF_ADDR || a.taken.length () >= MAX_TAKEN)
+	    continue;
+	  location_t loc = ref->stmt && gimple_has_location (ref->stmt)
+			   ? gimple_location (ref->stmt)
+			   : DECL_SOURCE_LOCATION (ref->referring->decl);
+	  expanded_location x = expand_location (loc);
+	  a.taken.safe_push ({ hot_name_of (ref->referring->decl),
+			       file_of (loc), x.line });
+	}
+      addressed.safe_push (a);
+    }
 }
 
 /* The results file of this compilation in DIR (results_file_name): the
@@ -380,6 +472,9 @@ results_note_function (tree fndecl, const char *why_not)
 void
 results_register (const char *plugin_name)
 {
-  if (hot_config.results_dir)
-    register_callback (plugin_name, PLUGIN_FINISH_UNIT, write_results, NULL);
+  if (!hot_config.results_dir)
+    return;
+  register_callback (plugin_name, PLUGIN_ALL_IPA_PASSES_END, note_addressed,
+		     NULL);
+  register_callback (plugin_name, PLUGIN_FINISH_UNIT, write_results, NULL);
 }

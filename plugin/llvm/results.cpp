@@ -14,6 +14,9 @@
 
 #include "results-name.h"
 
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InstrTypes.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
@@ -82,16 +85,26 @@ chain_of (const llvm::DILocation *dl, const llvm::Function &caller)
   return chain;
 }
 
+/* An entry's weight as the percentage the policy gave.  */
+void
+set_weight (llvm::json::Object &o, const struct policy_entry *e)
+{
+  if (e->weight >= 0)
+    o["weight"] = e->weight / 10000.0;
+}
+
 llvm::json::Object
 entry_json (const struct policy_entry *e)
 {
-  return llvm::json::Object {
+  llvm::json::Object o {
     { "name", e->name.text },
     { "policy", e->loc.file },
     { "line", e->name_loc.line },
     { "column", e->name_loc.column },
     { "action", policy_action_name (e->action) },
     { "severity", policy_severity_name (e->severity) } };
+  set_weight (o, e);
+  return o;
 }
 
 llvm::json::Object
@@ -109,6 +122,7 @@ call_json (const call_record &c, bool inlined)
   o["action"] = policy_action_name (c.entry->action);
   o["severity"] = policy_severity_name (c.entry->severity);
   o["entry"] = c.entry->name.text;
+  set_weight (o, c.entry);
   if (!c.hint.empty ())
     o["hint"] = c.hint;
   if (!c.chain.empty ())
@@ -135,10 +149,87 @@ working_directory ()
   return cwd.str ().str ();
 }
 
+/* Where F's address is taken: the function of an instruction using it,
+   or the global variable (a table of pointers) whose initializer holds it,
+   each with its line.  At most 8, as the GCC plugin gives.  */
+llvm::json::Array
+address_taken_in (const llvm::Function &f)
+{
+  llvm::json::Array taken;
+  llvm::SmallVector<const llvm::User *, 8> work (f.users ().begin (),
+						f.users ().end ());
+  llvm::SmallPtrSet<const llvm::User *, 16> seen;
+  while (!work.empty () && taken.size () < 8)
+    {
+      const llvm::User *u = work.pop_back_val ();
+      if (!seen.insert (u).second)
+	continue;
+      if (auto *call = llvm::dyn_cast<llvm::CallBase> (u))
+	if (call->getCalledOperand () == &f)
+	  continue;
+      if (auto *i = llvm::dyn_cast<llvm::Instruction> (u))
+	{
+	  const llvm::DILocation *dl = i->getDebugLoc ().get ();
+	  taken.push_back (llvm::json::Object {
+	    { "in", name_of (*i->getFunction ()) },
+	    { "file", dl ? dl->getFilename ().str () : "" },
+	    { "line", dl ? dl->getLine () : 0 } });
+	}
+      else if (auto *gv = llvm::dyn_cast<llvm::GlobalVariable> (u))
+	{
+	  llvm::SmallVector<llvm::DIGlobalVariableExpression *, 1> dbg;
+	  gv->getDebugInfo (dbg);
+	  const llvm::DIGlobalVariable *v
+	    = dbg.empty () ? nullptr : dbg[0]->getVariable ();
+	  taken.push_back (llvm::json::Object {
+	    { "in", gv->getName ().str () },
+	    { "file", v ? v->getFilename ().str () : "" },
+	    { "line", v ? v->getLine () : 0 } });
+	}
+      else
+	/* A constant (an initializer's array) inside something else.  */
+	for (const llvm::User *up : u->users ())
+	  work.push_back (up);
+    }
+  return taken;
+}
+
+/* Hot functions of M whose address is taken and that no call reaches:
+   they have no call site, and would show nowhere else.  */
+llvm::json::Array
+address_only (const llvm::Module &m)
+{
+  llvm::json::Array only;
+  for (const llvm::Function &f : m)
+    {
+      if (f.isDeclaration () || !f.hasAddressTaken ())
+	continue;
+      const struct policy_entry *e = entry_for (f, nullptr);
+      if (!e)
+	continue;
+      std::string name = name_of (f);
+      bool called = false;
+      for (const call_record &c : source_calls)
+	called |= c.callee == name;
+      for (const call_record &c : left_calls)
+	called |= c.callee == name;
+      if (called)
+	continue;
+      matched.insert (e);
+      llvm::json::Object o { { "function", name },
+			     { "entry", e->name.text },
+			     { "address_taken", address_taken_in (f) } };
+      set_weight (o, e);
+      only.push_back (std::move (o));
+    }
+  return only;
+}
+
 llvm::json::Object
-unit_json (const char *unit, const std::string &cwd,
+unit_json (const llvm::Module &m, const char *unit, const std::string &cwd,
 	   const std::string &output, const std::string &flags)
 {
+  llvm::json::Array only = address_only (m);
   llvm::json::Array entries;
   for (size_t i = 0; i < policy_entry_count (hot_policy); i++)
     {
@@ -174,7 +265,8 @@ unit_json (const char *unit, const std::string &cwd,
     { "limits", llvm::json::Object {} },
     { "entries", std::move (entries) },
     { "calls", std::move (calls) },
-    { "functions", std::move (fns) } };
+    { "functions", std::move (fns) },
+    { "address_only", std::move (only) } };
 }
 
 /* The compilation's output without its suffix (".libs/t" for -o
@@ -305,7 +397,7 @@ results_write (const llvm::Module &m)
       if (!ec)
 	{
 	  out << llvm::formatv ("{0:2}", llvm::json::Value (
-		   unit_json (unit, cwd, output, flags)))
+		   unit_json (m, unit, cwd, output, flags)))
 	      << "\n";
 	  out.close ();
 	  if (out.has_error ())
