@@ -104,8 +104,11 @@ private:
   {
     llvm::Function *callee = call.getCalledFunction ();
     llvm::Function *caller = call.getCaller ();
+    /* A noinline call site wins over alwaysinline too; the callee's own
+       noinline is the guards' business (clang puts it on every function
+       under -fno-inline).  */
     if (!callee || callee == caller || callee->isDeclaration ()
-	|| call.isNoInline ())
+	|| call.getAttributes ().hasFnAttr (llvm::Attribute::NoInline))
       return false;
     const struct policy_entry *e = entry_for (*callee, caller);
     return e && e->action == POLICY_ACTION_ALWAYS_INLINE
