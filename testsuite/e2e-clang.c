@@ -567,6 +567,75 @@ START_TEST (test_wrapper_as_installed)
 }
 END_TEST
 
+/* Surgical forcing: at each level where LLVM's inliner declines mix (the
+   test checks that it does; under -fno-inline Clang still runs its
+   inliner, with every function noinline), the plugin leaves no call to
+   it, the program prints the same, and every function of the object but
+   mix and the functions that called it has exactly the code it has
+   without the plugin: every other inlining decision is LLVM's own.  */
+static const char *const surgical_levels[] = { "-O1", "-O2", "-O3", "-Os",
+					       "-O2 -fno-inline" };
+
+START_TEST (test_surgical_changes_nothing_else)
+{
+  struct sample s = load ("clang-surgical.c");
+  const char *level = surgical_levels[_i];
+  const char *plain = obj (&s, "plain"), *surgical = obj (&s, "surgical");
+  struct run r = build (&s, false, "", level, plain);
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  r = build (&s, true, "-fplugin-arg-hotinline-strategy=surgical", level,
+	     surgical);
+  ck_assert_msg (r.status == 0, "%s: %s", level, r.err);
+  ck_assert_msg (!strstr (r.err, "warning") && !strstr (r.err, "error"),
+		 "%s: surgical forcing said:\n%s", level, r.err);
+  ck_assert_msg (harness_count_calls (plain, "mix") > 0,
+		 "%s: LLVM inlines mix without help: proves nothing", level);
+  ck_assert_msg (harness_count_calls (surgical, "mix") == 0,
+		 "%s: %d calls to mix left by surgical forcing", level,
+		 harness_count_calls (surgical, "mix"));
+  ck_assert_str_eq (run_program (surgical), run_program (plain));
+
+  size_t n_callers;
+  char **callers = harness_callers (plain, "mix", &n_callers);
+  struct functions before = harness_functions (plain);
+  struct functions after = harness_functions (surgical);
+  ck_assert_msg (before.n > n_callers + 2, "%s: too few functions to tell",
+		 level);
+  for (size_t i = 0; i < before.n; i++)
+    {
+      bool may_change = strcmp (before.names[i], "mix") == 0;
+      for (size_t j = 0; j < n_callers; j++)
+	may_change |= strcmp (before.names[i], callers[j]) == 0;
+      if (may_change)
+	continue;
+      const char *body = harness_function_body (&after, before.names[i]);
+      ck_assert_msg (body && strcmp (body, before.bodies[i]) == 0,
+		     "%s: surgical forcing changed %s, which neither is hot "
+		     "nor calls mix", level, before.names[i]);
+    }
+}
+END_TEST
+
+/* At -O0 only the always-inliner runs: surgical forcing is attribute
+   forcing there, as on GCC.  */
+START_TEST (test_surgical_at_o0_is_attribute)
+{
+  struct sample s = load ("clang-surgical.c");
+  const char *attribute = obj (&s, "o0-attribute");
+  const char *surgical = obj (&s, "o0-surgical");
+  struct run r = build (&s, true, "", "-O0", attribute);
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  r = build (&s, true, "-fplugin-arg-hotinline-strategy=surgical", "-O0",
+	     surgical);
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  ck_assert_int_eq (harness_count_calls (surgical, "mix"), 0);
+  ck_assert_msg (strcmp (harness_disassembly (surgical),
+			 harness_disassembly (attribute)) == 0,
+		 "at -O0, surgical forcing differs from attribute forcing "
+		 "(%s, %s)", attribute, surgical);
+}
+END_TEST
+
 Suite *
 clang_suite (void)
 {
@@ -587,6 +656,9 @@ clang_suite (void)
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_loop_test (tc, test_guards_at_every_level, 0, N_LEVELS);
   tcase_add_test (tc, test_cxx_member_and_template);
+  tcase_add_loop_test (tc, test_surgical_changes_nothing_else, 0,
+		       sizeof surgical_levels / sizeof *surgical_levels);
+  tcase_add_test (tc, test_surgical_at_o0_is_attribute);
   suite_add_tcase (s, tc);
 
   tc = tcase_create ("Report mode");

@@ -1,11 +1,14 @@
-/* Force mode, attribute strategy: give the functions a policy marks
-   always_inline LLVM's alwaysinline at the start of the pipeline, so that
-   it works at every -O level, but only where LLVM can honour it.  LLVM
+/* Force mode: the guards, and the attribute strategy.  Attribute forcing
+   gives the functions a policy marks always_inline LLVM's alwaysinline at
+   the start of the pipeline, so that it works at every -O level, but only
+   where LLVM can honour it.  LLVM
    checks far less than GCC before inlining an alwaysinline function (a
    callee with target features its caller lacks crashes the backend), so
    the checks are made here, and a function that cannot be forced is left
    alone with a warning saying why: forcing never turns a good build into a
-   failing one.  Entries scoped to callers are forced call by call.  */
+   failing one.  Entries scoped to callers are forced call by call.  Under
+   surgical forcing (advisor.cpp) this pass only makes the same checks and
+   warnings; the inline advisor forces the calls the inliner declines.  */
 #include "hotinline-llvm.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -85,7 +88,12 @@ source_asked (const Function &f, bool noinline, bool at_o0)
   return !at_o0;
 }
 
-/* Why F cannot be forced, looking at it alone; "" when it can.  */
+} // namespace
+
+namespace hotinline {
+
+bool hot_surgical;
+
 std::string
 why_not_forcible (Function &f, bool at_o0)
 {
@@ -105,6 +113,18 @@ why_not_forcible (Function &f, bool at_o0)
 	     " make it static, inline or hidden";
   return inline_viability (f);
 }
+
+bool
+target_compatible (llvm::FunctionAnalysisManager &fam, Function &caller,
+		   Function &callee)
+{
+  return fam.getResult<llvm::TargetIRAnalysis> (caller)
+    .areInlineCompatible (&caller, &callee);
+}
+
+} // namespace hotinline
+
+namespace {
 
 std::string
 not_forced (const Function &f, const std::string &why)
@@ -149,20 +169,19 @@ private:
     return calls;
   }
 
-  /* Whether CALL can be inlined as far as the target goes; otherwise mark
-     it noinline (LLVM would inline it and crash in the backend) and warn,
-     once per caller.  */
+  /* Whether CALL can be inlined as far as the target goes; otherwise warn,
+     once per caller, and under attribute forcing mark the call noinline
+     (LLVM would inline it and crash in the backend).  */
   bool
   target_allows (llvm::CallBase *call, Function &f,
 		 const struct policy_entry *e,
 		 llvm::SmallPtrSetImpl<Function *> &warned)
   {
     Function *caller = call->getFunction ();
-    llvm::TargetTransformInfo &tti
-      = fam->getResult<llvm::TargetIRAnalysis> (*caller);
-    if (tti.areInlineCompatible (caller, &f))
+    if (target_compatible (*fam, *caller, f))
       return true;
-    call->setIsNoInline ();
+    if (!hot_surgical)
+      call->setIsNoInline ();
     if (warned.insert (caller).second)
       {
 	std::string why = "its target options differ from those of its "
@@ -230,6 +249,12 @@ private:
     for (auto &[call, entry] : scoped)
       if (target_allows (call, f, entry, warned))
 	{
+	  if (hot_surgical)
+	    {
+	      /* The advisor forces it, if the inliner declines it.  */
+	      results_note_function (f, nullptr);
+	      continue;
+	    }
 	  if (at_o0)
 	    {
 	      /* The -O0 pipeline only has the always-inliner, which looks at
@@ -256,7 +281,12 @@ force_register (llvm::PassBuilder &pb)
 {
   pb.registerPipelineStartEPCallback (
     [] (llvm::ModulePassManager &mpm, llvm::OptimizationLevel level) {
-      mpm.addPass (force_pass (level == llvm::OptimizationLevel::O0));
+      bool at_o0 = level == llvm::OptimizationLevel::O0;
+      /* At -O0 only the always-inliner runs, which asks no advisor:
+	 surgical forcing is attribute forcing there, as on GCC.  */
+      hot_surgical = hot_config.strategy == CONFIG_STRATEGY_SURGICAL
+		     && !at_o0;
+      mpm.addPass (force_pass (at_o0));
     });
 }
 

@@ -56,11 +56,22 @@ std::string name_of (const llvm::Function &f);
 /* The main source file of this unit, for "files" scoping.  */
 const char *unit_name (const llvm::Module &m);
 
-/* Whether ENTRY is forced call by call (a "callers" scope) rather than by
-   the attribute on the function.  The surgical strategy has no advisor on
-   LLVM yet: attribute forcing stands in for it, as on GCC where no IPA
-   inliner runs.  */
+/* Whether ENTRY is forced call by call (a "callers" scope, or surgical
+   forcing) rather than by the attribute on the function.  */
 bool forced_per_call (const struct policy_entry *entry);
+
+/* Whether this compilation forces surgically: the strategy asks for it
+   and the level is above -O0, where only the always-inliner runs and
+   surgical forcing is attribute forcing, as on GCC.  Set at the start of
+   the pipeline.  */
+extern bool hot_surgical;
+
+/* The guards of force mode (force.cpp), for both strategies: why F cannot
+   be forced anywhere ("" when it can), and whether CALLEE can be inlined
+   into CALLER as far as the target goes.  */
+std::string why_not_forcible (llvm::Function &f, bool at_o0);
+bool target_compatible (llvm::FunctionAnalysisManager &fam,
+			llvm::Function &caller, llvm::Function &callee);
 
 /* A place in the source: from a debug location, else the function's
    declaration.  */
@@ -94,6 +105,7 @@ void note_entry (clang::SourceLocation loc, const struct policy_entry *entry);
 
 /* The passes and callbacks of each mode.  */
 void force_register (llvm::PassBuilder &pb);
+void advisor_register (llvm::PassBuilder &pb);
 void report_register (llvm::PassBuilder &pb);
 
 /* The inliner's own reasons for calls it declined (remarks.cpp): start

@@ -147,6 +147,7 @@ void
 register_passes (llvm::PassBuilder &pb)
 {
   force_register (pb);
+  advisor_register (pb);
   report_register (pb);
 }
 

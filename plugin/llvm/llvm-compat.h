@@ -46,6 +46,11 @@ class CompilerInstance;
 }
 #endif
 
+/* The plugin inline advisor (advisor.cpp) has the same interface from
+   LLVM 16 to 22 (PluginInlineAdvisorAnalysis, InlineAdvisor's
+   getAdviceImpl and getCallerORE); LLVM 22 dropped its HasBeenRegistered
+   flag, which the plugin does not use.  */
+
 namespace hotinline_compat {
 /* The end of the optimisation pipeline: LLVM 20 gave its callbacks the
    LTO phase as a third argument.  Register CB (taking the module pass

@@ -12,7 +12,7 @@
 
 LLVM_PLUGIN := plugin/llvm
 LLVM_PLUGIN_SRC := $(addprefix $(LLVM_PLUGIN)/,hotinline.cpp \
-	source-decls.cpp names.cpp diagnose.cpp force.cpp report.cpp \
+	source-decls.cpp names.cpp diagnose.cpp force.cpp advisor.cpp report.cpp \
 	remarks.cpp results.cpp deps.cpp)
 
 # The Clangs this machine can build a plugin for.

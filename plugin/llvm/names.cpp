@@ -100,7 +100,7 @@ entry_for (const llvm::Function &callee, const llvm::Function *caller)
 bool
 forced_per_call (const struct policy_entry *entry)
 {
-  return entry->n_callers > 0;
+  return entry->n_callers > 0 || hot_surgical;
 }
 
 } // namespace hotinline
