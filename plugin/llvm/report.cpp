@@ -4,7 +4,9 @@
    the call was inlined through on its way to where it is.  */
 #include "hotinline-llvm.h"
 
+#include <map>
 #include <regex>
+#include <vector>
 
 #include "llvm/IR/InstIterator.h"
 
@@ -81,6 +83,58 @@ note_chain (const llvm::DILocation *loc, const llvm::Function &caller)
     }
 }
 
+/* Whether I makes no code of its own: it takes apart or puts together a
+   value held in registers, or is a debug or pseudo-probe instruction.  */
+bool
+moves_only (const llvm::Instruction &i)
+{
+  return llvm::isa<llvm::ExtractValueInst> (i)
+	 || llvm::isa<llvm::InsertValueInst> (i)
+	 || llvm::isa<llvm::BitCastInst> (i) || i.isDebugOrPseudoInst ();
+}
+
+/* The first instruction from I on that is neither a PHI nor a move.  */
+const llvm::Instruction *
+first_real (const llvm::Instruction *i)
+{
+  while (i && (moves_only (*i) || llvm::isa<llvm::PHINode> (i)))
+    i = i->getNextNode ();
+  return i;
+}
+
+/* Where CALL's block goes when CALL ends it (only moves follow it): the
+   block it branches to unconditionally, or, when it returns at once or
+   through a block that only returns, the function itself; null when CALL
+   does not end its block.  Calls to one callee that end blocks going to
+   the same place end them the same way, and the code generator's tail
+   merging (BranchFolder), which runs after every IR pass and so after the
+   reports, merges identical ends of blocks: such calls often leave a
+   single call in the object code.  */
+const llvm::Value *
+tail_of (const llvm::CallBase &call)
+{
+  const llvm::Instruction *next = first_real (call.getNextNode ());
+  if (next && llvm::isa<llvm::ReturnInst> (next))
+    return call.getFunction ();
+  auto *br = llvm::dyn_cast_or_null<llvm::BranchInst> (next);
+  if (!br || br->isConditional ())
+    return nullptr;
+  const llvm::BasicBlock *to = br->getSuccessor (0);
+  if (llvm::isa<llvm::ReturnInst> (first_real (&to->front ())))
+    return call.getFunction ();
+  return to;
+}
+
+/* "FILE:LINE" of a call, for a note's text.  */
+std::string
+line_of (const llvm::CallBase &call)
+{
+  const llvm::DILocation *dl = call.getDebugLoc ().get ();
+  if (!dl)
+    return "an unknown line";
+  return dl->getFilename ().str () + ":" + std::to_string (dl->getLine ());
+}
+
 /* At the start: listen to the inliner's remarks from now on.  */
 struct listen_pass : llvm::PassInfoMixin<listen_pass>
 {
@@ -113,9 +167,25 @@ public:
     if (!hot_policy || policy_entry_count (hot_policy) == 0)
       return llvm::PreservedAnalyses::all ();
     for (llvm::Function &f : m)
-      for (llvm::Instruction &i : llvm::instructions (f))
-	if (auto *call = llvm::dyn_cast<llvm::CallBase> (&i))
-	  report (*call);
+      {
+	/* The calls that end their blocks, by callee and where the blocks
+	   go: each group may be merged into one call.  */
+	std::map<std::pair<const llvm::Function *, const llvm::Value *>,
+		 std::vector<const llvm::CallBase *>>
+	  tails;
+	for (llvm::Instruction &i : llvm::instructions (f))
+	  if (auto *call = llvm::dyn_cast<llvm::CallBase> (&i))
+	    if (const llvm::Value *to = tail_of (*call))
+	      tails[{ call->getCalledFunction (), to }].push_back (call);
+	static const std::vector<const llvm::CallBase *> none;
+	for (llvm::Instruction &i : llvm::instructions (f))
+	  if (auto *call = llvm::dyn_cast<llvm::CallBase> (&i))
+	    {
+	      const llvm::Value *to = tail_of (*call);
+	      report (*call, to ? tails[{ call->getCalledFunction (), to }]
+				: none);
+	    }
+      }
     results_write (m);
     return llvm::PreservedAnalyses::all ();
   }
@@ -123,8 +193,11 @@ public:
 private:
   llvm::OptimizationLevel level;
 
+  /* Report CALL; MERGEABLE: the calls to its callee in its function
+     that end their blocks going where CALL's goes.  */
   void
-  report (const llvm::CallBase &call)
+  report (const llvm::CallBase &call,
+	  const std::vector<const llvm::CallBase *> &mergeable)
   {
     const llvm::Function *callee = call.getCalledFunction ();
     if (!callee || callee->isIntrinsic ())
@@ -147,7 +220,33 @@ private:
     note_entry (loc, e);
     if (!hint.empty ())
       emit_note (loc, hint);
+    note_merge (loc, call, mergeable);
     note_chain (dl, caller);
+  }
+
+  /* A note when the code generator may merge CALL with other calls to
+     its callee that end blocks going to the same place: the report is about the IR, the
+     last code a pass plugin sees (before LLVM 22 it cannot add a pass to
+     the code generator), so each source call is reported, and the note
+     says why the object code may show fewer.  Keeping the calls apart
+     (an attribute or metadata that stops tail merging) would change the
+     object code, which report mode must not.  */
+  static void
+  note_merge (clang::SourceLocation loc, const llvm::CallBase &call,
+	      const std::vector<const llvm::CallBase *> &mergeable)
+  {
+    if (mergeable.size () < 2)
+      return;
+    std::string others;
+    for (const llvm::CallBase *c : mergeable)
+      if (c != &call)
+	others += std::string (others.empty () ? "" : ", ") + line_of (*c);
+    emit_note (loc, "the code generator may merge this call with the one"
+		    + std::string (mergeable.size () > 2 ? "s" : "") + " at "
+		    + others
+		    + " (the blocks they end go to the same place): the "
+		      "object code may show fewer calls than reported "
+		      "[hotinline]");
   }
 };
 
