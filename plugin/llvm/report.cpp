@@ -135,6 +135,42 @@ line_of (const llvm::CallBase &call)
   return dl->getFilename ().str () + ":" + std::to_string (dl->getLine ());
 }
 
+/* The calls to hot functions as written: their places, by the subprogram
+   they are in and their callee's name.  A call that IR passes made out of
+   several (SimplifyCFG sinks calls that differ in an argument into one) has
+   line 0, and these say which calls it stands for.  */
+std::map<std::pair<const llvm::DISubprogram *, std::string>,
+	 std::vector<const llvm::DILocation *>>
+  source_places;
+
+/* The calls as written that a call with line 0 at DL, to CALLEE, may stand
+   for, or null when DL has a line or there are not two.  */
+const std::vector<const llvm::DILocation *> *
+sunk_from (const llvm::DILocation *dl, const llvm::Function &callee)
+{
+  if (!dl || dl->getLine ())
+    return nullptr;
+  auto found = source_places.find (
+    { dl->getScope ()->getSubprogram (), callee.getName ().str () });
+  if (found == source_places.end () || found->second.size () < 2)
+    return nullptr;
+  return &found->second;
+}
+
+/* Where a call made of the calls SUNK is reported: the last of them, the
+   line objdump and debuggers show it at (the line table has line 0 at the
+   call, and the row before it is the last branch's argument setup, which
+   the code generator lays out just before the call).  */
+const llvm::DILocation *
+last_of (const std::vector<const llvm::DILocation *> &sunk)
+{
+  const llvm::DILocation *last = sunk.front ();
+  for (const llvm::DILocation *l : sunk)
+    if (l->getLine () > last->getLine ())
+      last = l;
+  return last;
+}
+
 /* At the start: listen to the inliner's remarks from now on.  */
 struct listen_pass : llvm::PassInfoMixin<listen_pass>
 {
@@ -144,14 +180,22 @@ struct listen_pass : llvm::PassInfoMixin<listen_pass>
     if (!hot_policy || policy_entry_count (hot_policy) == 0)
       return llvm::PreservedAnalyses::all ();
     remarks_listen (m.getContext ());
-    /* The calls as written, for the results.  */
-    if (hot_config.results_dir)
-      for (llvm::Function &f : m)
-	for (llvm::Instruction &i : llvm::instructions (f))
-	  if (auto *call = llvm::dyn_cast<llvm::CallBase> (&i))
-	    if (const llvm::Function *callee = call->getCalledFunction ())
-	      if (const struct policy_entry *e = entry_for (*callee, &f))
-		results_note_source_call (*call, e);
+    /* The calls as written, for the results and line 0.  */
+    source_places.clear ();
+    for (llvm::Function &f : m)
+      for (llvm::Instruction &i : llvm::instructions (f))
+	if (auto *call = llvm::dyn_cast<llvm::CallBase> (&i))
+	  if (const llvm::Function *callee = call->getCalledFunction ())
+	    if (const struct policy_entry *e = entry_for (*callee, &f))
+	      {
+		if (hot_config.results_dir)
+		  results_note_source_call (*call, e);
+		const llvm::DILocation *dl = call->getDebugLoc ().get ();
+		if (dl && dl->getLine ())
+		  source_places[{ dl->getScope ()->getSubprogram (),
+				  callee->getName ().str () }]
+		    .push_back (dl);
+	      }
     return llvm::PreservedAnalyses::all ();
   }
 };
@@ -211,7 +255,9 @@ private:
     std::string hint = hint_for (reason, level);
     results_note_left_call (call, e, reason, hint);
     const llvm::DILocation *dl = call.getDebugLoc ().get ();
-    clang::SourceLocation loc = place_of (dl, &caller);
+    const std::vector<const llvm::DILocation *> *sunk
+      = sunk_from (dl, *callee);
+    clang::SourceLocation loc = place_of (sunk ? last_of (*sunk) : dl, &caller);
     if (!emit_report (loc, e,
 		      "hot function '" + name_of (*callee)
 		      + "' not inlined into '" + name_of (caller) + "': "
@@ -221,14 +267,33 @@ private:
     if (!hint.empty ())
       emit_note (loc, hint);
     note_merge (loc, call, mergeable);
+    if (sunk)
+      note_sunk (loc, *sunk, *callee);
     note_chain (dl, caller);
   }
 
+  /* A note at a call with line 0 that may stand for the calls SUNK,
+     merged by IR passes.  */
+  static void
+  note_sunk (clang::SourceLocation loc,
+	     const std::vector<const llvm::DILocation *> &sunk,
+	     const llvm::Function &callee)
+  {
+    std::string lines;
+    for (const llvm::DILocation *l : sunk)
+      lines += (lines.empty () ? "" : ", ") + std::to_string (l->getLine ());
+    emit_note (loc, "this call has no line of its own: the optimiser merged "
+		    "some of the calls to '" + name_of (callee)
+		    + "' written at lines " + lines + " of "
+		    + sunk.front ()->getFilename ().str ()
+		    + " into it [hotinline]");
+  }
+
   /* A note when the code generator may merge CALL with other calls to
-     its callee that end blocks going to the same place: the report is about the IR, the
-     last code a pass plugin sees (before LLVM 22 it cannot add a pass to
-     the code generator), so each source call is reported, and the note
-     says why the object code may show fewer.  Keeping the calls apart
+     its callee that end blocks going to the same place: the report is
+     about the IR, the last code a pass plugin sees (before LLVM 22 it
+     cannot add a pass to the code generator), so each source call is
+     reported, and the note says why the object code may show fewer.  Keeping the calls apart
      (an attribute or metadata that stops tail merging) would change the
      object code, which report mode must not.  */
   static void
