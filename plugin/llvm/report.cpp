@@ -157,18 +157,29 @@ sunk_from (const llvm::DILocation *dl, const llvm::Function &callee)
   return &found->second;
 }
 
-/* Where a call made of the calls SUNK is reported: the last of them, the
-   line objdump and debuggers show it at (the line table has line 0 at the
-   call, and the row before it is the last branch's argument setup, which
-   the code generator lays out just before the call).  */
+/* Where a call with line 0 is reported: at the choice between the calls
+   it was made of, the line of the first argument computed for it that has
+   one (through casts that have none), which is the line objdump and
+   debuggers show the call at (the line table's row before the call, the
+   call having line 0); else at the first of the calls SUNK.  */
 const llvm::DILocation *
-last_of (const std::vector<const llvm::DILocation *> &sunk)
+place_of_sunk (const llvm::CallBase &call,
+	       const std::vector<const llvm::DILocation *> &sunk)
 {
-  const llvm::DILocation *last = sunk.front ();
-  for (const llvm::DILocation *l : sunk)
-    if (l->getLine () > last->getLine ())
-      last = l;
-  return last;
+  for (const llvm::Use &arg : call.args ())
+    for (auto *i = llvm::dyn_cast<llvm::Instruction> (arg.get ());
+	 i && i->getParent () == call.getParent ();
+	 i = i->getNumOperands () == 1
+	       ? llvm::dyn_cast<llvm::Instruction> (i->getOperand (0))
+	       : nullptr)
+      {
+	const llvm::DILocation *l = i->getDebugLoc ().get ();
+	if (l && l->getLine ())
+	  return l;
+	if (!llvm::isa<llvm::CastInst> (i))
+	  break;
+      }
+  return sunk.front ();
 }
 
 /* At the start: listen to the inliner's remarks from now on.  */
@@ -257,7 +268,8 @@ private:
     const llvm::DILocation *dl = call.getDebugLoc ().get ();
     const std::vector<const llvm::DILocation *> *sunk
       = sunk_from (dl, *callee);
-    clang::SourceLocation loc = place_of (sunk ? last_of (*sunk) : dl, &caller);
+    clang::SourceLocation loc
+      = place_of (sunk ? place_of_sunk (call, *sunk) : dl, &caller);
     if (!emit_report (loc, e,
 		      "hot function '" + name_of (*callee)
 		      + "' not inlined into '" + name_of (caller) + "': "
