@@ -84,13 +84,15 @@ note_chain (const llvm::DILocation *loc, const llvm::Function &caller)
 }
 
 /* Whether I makes no code of its own: it takes apart or puts together a
-   value held in registers, or is a debug or pseudo-probe instruction.  */
+   value held in registers, marks where a variable's storage lives, or is
+   a debug or pseudo-probe instruction.  */
 bool
 moves_only (const llvm::Instruction &i)
 {
   return llvm::isa<llvm::ExtractValueInst> (i)
 	 || llvm::isa<llvm::InsertValueInst> (i)
-	 || llvm::isa<llvm::BitCastInst> (i) || i.isDebugOrPseudoInst ();
+	 || llvm::isa<llvm::BitCastInst> (i) || i.isLifetimeStartOrEnd ()
+	 || i.isDebugOrPseudoInst ();
 }
 
 /* The first instruction from I on that is neither a PHI nor a move.  */
