@@ -294,6 +294,39 @@ START_TEST (test_report_reasons_and_hint)
 }
 END_TEST
 
+/* Calls the code generator merges after the last IR pass: both reported,
+   each with a note naming the other, objdump finding one call, and the
+   code the plain build's.  */
+START_TEST (test_report_merged_calls)
+{
+  struct sample s = load ("clang-merge.c");
+  const char *plain = obj (&s, "plain"), *rep = obj (&s, "report");
+  struct run p = build (&s, false, "", "-g", plain);
+  struct run r = build (&s, true, "", "-g", rep);
+  ck_assert_msg (p.status == 0 && r.status == 0, "%.3000s", r.err);
+  ck_assert_msg (strcmp (harness_disassembly (plain),
+			 harness_disassembly (rep)) == 0,
+		 "report mode changed the code (%s, %s)", plain, rep);
+  ck_assert_str_eq (reported_lines (r.err, "big"),
+		    " clang-merge.c:28 clang-merge.c:30");
+  ck_assert_int_eq (harness_count_calls (rep, "big"), 1);
+  for (int line = 28; line <= 30; line += 2)
+    {
+      const char *note
+	= strstr (r.err, harness_fmt ("clang-merge.c:%d:9: note: the code "
+				      "generator may merge this call with "
+				      "the one at ",
+				      line));
+      ck_assert_msg (note, "no note at line %d:\n%.3000s", line, r.err);
+      const char *other = harness_fmt ("clang-merge.c:%d (", 58 - line);
+      const char *found = strstr (note, other);
+      ck_assert_msg (found && !memchr (note, '\n', found - note),
+		     "the note at line %d does not name line %d:\n%.3000s",
+		     line, 58 - line, r.err);
+    }
+}
+END_TEST
+
 /* Clang's switches: -Werror makes reports errors, -Wno-error=pass-failed
    and the plugin's no-werror keep them warnings, -w and -Wno-pass-failed
    silence them, notes too.  */
@@ -666,6 +699,7 @@ clang_suite (void)
   tcase_add_loop_test (tc, test_reports_at_the_calls, 0,
 		       sizeof report_levels / sizeof *report_levels);
   tcase_add_test (tc, test_report_reasons_and_hint);
+  tcase_add_test (tc, test_report_merged_calls);
   tcase_add_test (tc, test_werror_and_w);
   tcase_add_test (tc, test_results_read_by_summary);
   tcase_add_test (tc, test_results_carry_the_weight);

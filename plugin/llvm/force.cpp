@@ -20,8 +20,23 @@ using llvm::Function;
 
 namespace {
 
+/* Whether CALLEE, called from CALLER, is inlined there whatever the
+   inliner thinks: always_inline in the source or forced by the policy.  */
+bool
+forced_at (const Function &callee, const Function &caller)
+{
+  if (callee.hasFnAttribute (llvm::Attribute::AlwaysInline))
+    return true;
+  const struct policy_entry *e = entry_for (callee, &caller);
+  return e && e->action == POLICY_ACTION_ALWAYS_INLINE;
+}
+
 /* Whether F can reach itself through direct calls to functions defined in
-   this module: LLVM's own check sees only a call of F to itself.  */
+   this module that are forced too: forcing F would then inline without
+   end (LLVM's own check sees only a call of F to itself).  A cycle through
+   a function left to the inliner is not one: that call stays a call, as
+   with always_inline in the source (zstd's FSE_readNCount_body calls
+   itself through FSE_readNCount).  */
 bool
 recursive (Function &f)
 {
@@ -36,7 +51,8 @@ recursive (Function &f)
 	    {
 	      if (callee == &f)
 		return true;
-	      if (!callee->isDeclaration () && seen.insert (callee).second)
+	      if (!callee->isDeclaration () && forced_at (*callee, *g)
+		  && seen.insert (callee).second)
 		work.push_back (callee);
 	    }
     }

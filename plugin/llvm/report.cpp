@@ -4,7 +4,9 @@
    the call was inlined through on its way to where it is.  */
 #include "hotinline-llvm.h"
 
+#include <map>
 #include <regex>
+#include <vector>
 
 #include "llvm/IR/InstIterator.h"
 
@@ -81,6 +83,107 @@ note_chain (const llvm::DILocation *loc, const llvm::Function &caller)
     }
 }
 
+/* Whether I makes no code of its own: it takes apart or puts together a
+   value held in registers, marks where a variable's storage lives, or is
+   a debug or pseudo-probe instruction.  */
+bool
+moves_only (const llvm::Instruction &i)
+{
+  return llvm::isa<llvm::ExtractValueInst> (i)
+	 || llvm::isa<llvm::InsertValueInst> (i)
+	 || llvm::isa<llvm::BitCastInst> (i) || i.isLifetimeStartOrEnd ()
+	 || i.isDebugOrPseudoInst ();
+}
+
+/* The first instruction from I on that is neither a PHI nor a move.  */
+const llvm::Instruction *
+first_real (const llvm::Instruction *i)
+{
+  while (i && (moves_only (*i) || llvm::isa<llvm::PHINode> (i)))
+    i = i->getNextNode ();
+  return i;
+}
+
+/* Where CALL's block goes when CALL ends it (only moves follow it): the
+   block it branches to unconditionally, or, when it returns at once or
+   through a block that only returns, the function itself; null when CALL
+   does not end its block.  Calls to one callee that end blocks going to
+   the same place end them the same way, and the code generator's tail
+   merging (BranchFolder), which runs after every IR pass and so after the
+   reports, merges identical ends of blocks: such calls often leave a
+   single call in the object code.  */
+const llvm::Value *
+tail_of (const llvm::CallBase &call)
+{
+  const llvm::Instruction *next = first_real (call.getNextNode ());
+  if (next && llvm::isa<llvm::ReturnInst> (next))
+    return call.getFunction ();
+  auto *br = llvm::dyn_cast_or_null<llvm::BranchInst> (next);
+  if (!br || br->isConditional ())
+    return nullptr;
+  const llvm::BasicBlock *to = br->getSuccessor (0);
+  if (llvm::isa<llvm::ReturnInst> (first_real (&to->front ())))
+    return call.getFunction ();
+  return to;
+}
+
+/* "FILE:LINE" of a call, for a note's text.  */
+std::string
+line_of (const llvm::CallBase &call)
+{
+  const llvm::DILocation *dl = call.getDebugLoc ().get ();
+  if (!dl)
+    return "an unknown line";
+  return dl->getFilename ().str () + ":" + std::to_string (dl->getLine ());
+}
+
+/* The calls to hot functions as written: their places, by the subprogram
+   they are in and their callee's name.  A call that IR passes made out of
+   several (SimplifyCFG sinks calls that differ in an argument into one) has
+   line 0, and these say which calls it stands for.  */
+std::map<std::pair<const llvm::DISubprogram *, std::string>,
+	 std::vector<const llvm::DILocation *>>
+  source_places;
+
+/* The calls as written that a call with line 0 at DL, to CALLEE, may stand
+   for, or null when DL has a line or there are not two.  */
+const std::vector<const llvm::DILocation *> *
+sunk_from (const llvm::DILocation *dl, const llvm::Function &callee)
+{
+  if (!dl || dl->getLine ())
+    return nullptr;
+  auto found = source_places.find (
+    { dl->getScope ()->getSubprogram (), callee.getName ().str () });
+  if (found == source_places.end () || found->second.size () < 2)
+    return nullptr;
+  return &found->second;
+}
+
+/* Where a call with line 0 is reported: at the choice between the calls
+   it was made of, the line of the first argument computed for it that has
+   one (through casts that have none), which is the line objdump and
+   debuggers show the call at (the line table's row before the call, the
+   call having line 0); else at the first of the calls SUNK.  */
+const llvm::DILocation *
+place_of_sunk (const llvm::CallBase &call,
+	       const std::vector<const llvm::DILocation *> &sunk)
+{
+  for (const llvm::Use &arg : call.args ())
+    for (auto *i = llvm::dyn_cast<llvm::Instruction> (arg.get ());
+	 i && i->getParent () == call.getParent ();
+	 i = i->getNumOperands () == 1
+	       ? llvm::dyn_cast<llvm::Instruction> (i->getOperand (0))
+	       : nullptr)
+      {
+	const llvm::DILocation *l = i->getDebugLoc ().get ();
+	if (l && l->getLine ())
+	  return l;
+	if (!llvm::isa<llvm::CastInst> (i))
+	  break;
+      }
+  return sunk.front ();
+}
+
 /* At the start: listen to the inliner's remarks from now on.  */
 struct listen_pass : llvm::PassInfoMixin<listen_pass>
 {
@@ -90,14 +193,22 @@ struct listen_pass : llvm::PassInfoMixin<listen_pass>
     if (!hot_policy || policy_entry_count (hot_policy) == 0)
       return llvm::PreservedAnalyses::all ();
     remarks_listen (m.getContext ());
-    /* The calls as written, for the results.  */
-    if (hot_config.results_dir)
-      for (llvm::Function &f : m)
-	for (llvm::Instruction &i : llvm::instructions (f))
-	  if (auto *call = llvm::dyn_cast<llvm::CallBase> (&i))
-	    if (const llvm::Function *callee = call->getCalledFunction ())
-	      if (const struct policy_entry *e = entry_for (*callee, &f))
-		results_note_source_call (*call, e);
+    /* The calls as written, for the results and line 0.  */
+    source_places.clear ();
+    for (llvm::Function &f : m)
+      for (llvm::Instruction &i : llvm::instructions (f))
+	if (auto *call = llvm::dyn_cast<llvm::CallBase> (&i))
+	  if (const llvm::Function *callee = call->getCalledFunction ())
+	    if (const struct policy_entry *e = entry_for (*callee, &f))
+	      {
+		if (hot_config.results_dir)
+		  results_note_source_call (*call, e);
+		const llvm::DILocation *dl = call->getDebugLoc ().get ();
+		if (dl && dl->getLine ())
+		  source_places[{ dl->getScope ()->getSubprogram (),
+				  callee->getName ().str () }]
+		    .push_back (dl);
+	      }
     return llvm::PreservedAnalyses::all ();
   }
 };
@@ -113,9 +224,25 @@ public:
     if (!hot_policy || policy_entry_count (hot_policy) == 0)
       return llvm::PreservedAnalyses::all ();
     for (llvm::Function &f : m)
-      for (llvm::Instruction &i : llvm::instructions (f))
-	if (auto *call = llvm::dyn_cast<llvm::CallBase> (&i))
-	  report (*call);
+      {
+	/* The calls that end their blocks, by callee and where the blocks
+	   go: each group may be merged into one call.  */
+	std::map<std::pair<const llvm::Function *, const llvm::Value *>,
+		 std::vector<const llvm::CallBase *>>
+	  tails;
+	for (llvm::Instruction &i : llvm::instructions (f))
+	  if (auto *call = llvm::dyn_cast<llvm::CallBase> (&i))
+	    if (const llvm::Value *to = tail_of (*call))
+	      tails[{ call->getCalledFunction (), to }].push_back (call);
+	static const std::vector<const llvm::CallBase *> none;
+	for (llvm::Instruction &i : llvm::instructions (f))
+	  if (auto *call = llvm::dyn_cast<llvm::CallBase> (&i))
+	    {
+	      const llvm::Value *to = tail_of (*call);
+	      report (*call, to ? tails[{ call->getCalledFunction (), to }]
+				: none);
+	    }
+      }
     results_write (m);
     return llvm::PreservedAnalyses::all ();
   }
@@ -123,8 +250,11 @@ public:
 private:
   llvm::OptimizationLevel level;
 
+  /* Report CALL; MERGEABLE: the calls to its callee in its function
+     that end their blocks going where CALL's goes.  */
   void
-  report (const llvm::CallBase &call)
+  report (const llvm::CallBase &call,
+	  const std::vector<const llvm::CallBase *> &mergeable)
   {
     const llvm::Function *callee = call.getCalledFunction ();
     if (!callee || callee->isIntrinsic ())
@@ -138,7 +268,10 @@ private:
     std::string hint = hint_for (reason, level);
     results_note_left_call (call, e, reason, hint);
     const llvm::DILocation *dl = call.getDebugLoc ().get ();
-    clang::SourceLocation loc = place_of (dl, &caller);
+    const std::vector<const llvm::DILocation *> *sunk
+      = sunk_from (dl, *callee);
+    clang::SourceLocation loc
+      = place_of (sunk ? place_of_sunk (call, *sunk) : dl, &caller);
     if (!emit_report (loc, e,
 		      "hot function '" + name_of (*callee)
 		      + "' not inlined into '" + name_of (caller) + "': "
@@ -147,7 +280,52 @@ private:
     note_entry (loc, e);
     if (!hint.empty ())
       emit_note (loc, hint);
+    note_merge (loc, call, mergeable);
+    if (sunk)
+      note_sunk (loc, *sunk, *callee);
     note_chain (dl, caller);
+  }
+
+  /* A note at a call with line 0 that may stand for the calls SUNK,
+     merged by IR passes.  */
+  static void
+  note_sunk (clang::SourceLocation loc,
+	     const std::vector<const llvm::DILocation *> &sunk,
+	     const llvm::Function &callee)
+  {
+    std::string lines;
+    for (const llvm::DILocation *l : sunk)
+      lines += (lines.empty () ? "" : ", ") + std::to_string (l->getLine ());
+    emit_note (loc, "this call has no line of its own: the optimiser merged "
+		    "some of the calls to '" + name_of (callee)
+		    + "' written at lines " + lines + " of "
+		    + sunk.front ()->getFilename ().str ()
+		    + " into it [hotinline]");
+  }
+
+  /* A note when the code generator may merge CALL with other calls to
+     its callee that end blocks going to the same place: the report is
+     about the IR, the last code a pass plugin sees (before LLVM 22 it
+     cannot add a pass to the code generator), so each source call is
+     reported, and the note says why the object code may show fewer.  Keeping the calls apart
+     (an attribute or metadata that stops tail merging) would change the
+     object code, which report mode must not.  */
+  static void
+  note_merge (clang::SourceLocation loc, const llvm::CallBase &call,
+	      const std::vector<const llvm::CallBase *> &mergeable)
+  {
+    if (mergeable.size () < 2)
+      return;
+    std::string others;
+    for (const llvm::CallBase *c : mergeable)
+      if (c != &call)
+	others += std::string (others.empty () ? "" : ", ") + line_of (*c);
+    emit_note (loc, "the code generator may merge this call with the one"
+		    + std::string (mergeable.size () > 2 ? "s" : "") + " at "
+		    + others
+		    + " (the blocks they end go to the same place): the "
+		      "object code may show fewer calls than reported "
+		      "[hotinline]");
   }
 };
 
