@@ -97,10 +97,15 @@ lib_load () {
 		L_STRIP_TO='define forceinline		inline'
 		;;
 	simdjson)
-		# simdjson_really_inline, behind simdjson_inline (every
-		# On-Demand method, the DOM accessors, the SIMD kernels):
-		# singleheader/simdjson.h line 402.  The amalgamated library
-		# and the program, which inlines the On-Demand API.
+		# simdjson_inline (every On-Demand method, the DOM accessors,
+		# the SIMD kernels), singleheader/simdjson.h line 472, which
+		# is simdjson_really_inline (inline + always_inline).  The six
+		# friend operators written simdjson_really_inline keep it: in
+		# a class template under "#pragma GCC target", GCC compiles
+		# them only inlined (their own body is built without the
+		# target's options: "target specific option mismatch").  The
+		# amalgamated library and the program, which inlines the
+		# On-Demand API.
 		L_VERSION=3.0.1
 		L_URL=$debian_pool/s/simdjson/simdjson_3.0.1.orig.tar.gz
 		L_SHA256=156b1bc5eb0561b2bd166b46d191fd3d95a3e709cc63761477d3b7aec2b6e9ed
@@ -110,8 +115,8 @@ lib_load () {
 		L_UNITS="singleheader/simdjson.cpp"
 		L_CFLAGS="-Isingleheader"
 		L_STRIP_FILE=singleheader/simdjson.h
-		L_STRIP_FROM='define simdjson_really_inline inline __attribute__((always_inline))'
-		L_STRIP_TO='define simdjson_really_inline inline'
+		L_STRIP_FROM='define simdjson_inline simdjson_really_inline'
+		L_STRIP_TO='define simdjson_inline inline'
 		;;
 	fmt)
 		# FMT_INLINE, include/fmt/core.h line 197: the argument

@@ -129,6 +129,12 @@ build () {
 	objdump -dl --no-show-raw-insn "$out/prog" > "$out/lines"
 	awk -v HOT="$(cat "$d/hot")" -f "$here/calls.awk" "$out/lines" > "$out/calls"
 	awk -v HOT="$(cat "$d/hot")" -f "$here/hosts.awk" "$out/lines" > "$out/hosts"
+	if [ "$L_LANG" != c ]; then
+		for o in $objs; do
+			objdump -dlr --no-show-raw-insn "$o" |
+				awk -v HOT="$(cat "$d/hot")" -f "$here/calls.awk"
+		done > "$out/calls.objects"
+	fi
 	(cd "$out" && ./prog > output 2> run-stderr && echo ok > status) ||
 		echo "program failed" > "$out/status"
 }
@@ -316,13 +322,14 @@ for lib in $libs; do
 		fi
 		# b: report's warnings = report's calls, and report's code = stripped's.
 		if [ -f "$d/report/functions" ]; then
-			# C++: a function emitted by several units (an inline
-			# function, a template instance: COMDAT) is warned about in
-			# each, and the linker keeps one: the same warning once.
-			if [ "$L_LANG" = c ]; then cat "$d/report/stderr"; else sort -u "$d/report/stderr"; fi |
-			sed -n "s/^\([^:]*\):\([0-9]*\):[0-9]*: warning: hot function '\([^']*\)' \(not inlined into\|only partly inlined\).*/\1:\2 \3/p" |
-				sed 's,^.*/,,' > "$d/b.reported"
-			cut -d' ' -f1,2 "$d/report/calls" > "$d/b.objdump"
+			sed -n "s/^\([^:]*\):\([0-9]*\):[0-9]*: warning: hot function '\([^']*\)' \(not inlined into\|only partly inlined\).*/\1:\2 \3/p" \
+				"$d/report/stderr" | sed 's,^.*/,,' > "$d/b.reported"
+			# C++: the calls in the units' objects, where each unit has
+			# its copy of an inline function or template instance
+			# (COMDAT) and is warned about it; the program keeps one.
+			calls=$d/report/calls
+			[ "$L_LANG" = c ] || calls=$d/report/calls.objects
+			cut -d' ' -f1,2 "$calls" > "$d/b.objdump"
 			if [ "$L_LANG" != c ]; then
 				# C++: symbols and source names, as identifiers.
 				awk -f "$here/callee-key.awk" "$d/b.reported" > "$d/b.tmp" &&
