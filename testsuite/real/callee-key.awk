@@ -1,14 +1,22 @@
 # Lines "FILE:LINE NAME" (NAME a C++ function, demangled by c++filt or as
 # hotinline's warnings print it) -> "FILE:LINE KEY", KEY the function's own
-# identifier (no namespace, class, template arguments, return type): the
-# two spellings of a name differ in those (c++filt's "(anonymous
-# namespace)", "int walk<false>"; GCC's "{anonymous}"), and the place
-# already says which call it is.
+# identifier (no namespace, class, template arguments, parameters, return
+# type), or "operator" for every operator: the two spellings of a name
+# differ in those (c++filt's "(anonymous namespace)", "int walk<false>",
+# "operator __m128i const&"; GCC's "{anonymous}", "operator const
+# __m128i&() const [with Child = ...]"), and the place already says which
+# call it is.
 {
 	where = $1
 	name = substr($0, length($1) + 2)
+	if (name ~ /(^|[: ])operator/) {
+		print where, "operator"
+		next
+	}
+	sub(/ \[with .*\]$/, "", name)
 	while (gsub(/<[^<>]*>/, "", name))
 		;
+	sub(/\([^()]*\)( const)?$/, "", name)
 	sub(/.*::/, "", name)
 	sub(/.* /, "", name)
 	print where, name

@@ -27,6 +27,7 @@ lib_load () {
 	# upstream build, -fplugin-arg-hotinline-list).
 	L_LANG=c
 	L_POLICY=gimple
+	L_SETTINGS=$REAL_SETTINGS	# the settings that make sense for it
 	# L_STRIP_FILE: the file defining the macro; a copy of the sources
 	# has L_STRIP_FROM replaced by L_STRIP_TO there (fixed strings).
 	case $1 in
@@ -112,6 +113,7 @@ lib_load () {
 		L_DIR=simdjson-3.0.1
 		L_LANG=c++
 		L_POLICY=listing
+		L_SETTINGS="O2 O3"	# it picks its SIMD code at run time
 		L_UNITS="singleheader/simdjson.cpp"
 		L_CFLAGS="-Isingleheader"
 		L_STRIP_FILE=singleheader/simdjson.h
@@ -128,6 +130,7 @@ lib_load () {
 		L_DIR=fmtlib-9.1.0+ds1
 		L_LANG=c++
 		L_POLICY=listing
+		L_SETTINGS="O2 O3"	# no vector code
 		L_UNITS="src/format.cc"
 		L_CFLAGS="-Iinclude"
 		L_STRIP_FILE=include/fmt/core.h
