@@ -6,18 +6,22 @@
 # "operator __m128i const&"; GCC's "{anonymous}", "operator const
 # __m128i&() const [with Child = ...]"), and the place already says which
 # call it is.
-{
-	where = $1
-	name = substr($0, length($1) + 2)
-	if (name ~ /(^|[: ])operator/) {
-		print where, "operator"
-		next
-	}
+# Several names "a|b" (functions folded into one) give their keys "ka|kb".
+function key(name) {
+	if (name ~ /(^|[: ])operator/)
+		return "operator"
 	sub(/ \[with .*\]$/, "", name)
 	while (gsub(/<[^<>]*>/, "", name))
 		;
 	sub(/\([^()]*\)( const)?$/, "", name)
 	sub(/.*::/, "", name)
 	sub(/.* /, "", name)
-	print where, name
+	return name
+}
+{
+	n = split(substr($0, length($1) + 2), names, "|")
+	keys = key(names[1])
+	for (i = 2; i <= n; i++)
+		keys = keys "|" key(names[i])
+	print $1, keys
 }

@@ -131,8 +131,9 @@ build () {
 	awk -v HOT="$(cat "$d/hot")" -f "$here/hosts.awk" "$out/lines" > "$out/hosts"
 	if [ "$L_LANG" != c ]; then
 		for o in $objs; do
+			objdump -t "$o" > "$o.syms"
 			objdump -dlr --no-show-raw-insn "$o" |
-				awk -v HOT="$(cat "$d/hot")" -f "$here/calls.awk"
+				awk -v SYMS="$o.syms" -v HOT="$(cat "$d/hot")" -f "$here/calls.awk"
 		done > "$out/calls.objects"
 	fi
 	(cd "$out" && ./prog > output 2> run-stderr && echo ok > status) ||
@@ -323,8 +324,7 @@ for lib in $libs; do
 		fi
 		# b: report's warnings = report's calls, and report's code = stripped's.
 		if [ -f "$d/report/functions" ]; then
-			sed -n "s/^\([^:]*\):\([0-9]*\):[0-9]*: warning: hot function '\([^']*\)' \(not inlined into\|only partly inlined\).*/\1:\2 \3/p" \
-				"$d/report/stderr" | sed 's,^.*/,,' > "$d/b.reported"
+			awk -f "$here/reported.awk" "$d/report/stderr" > "$d/b.reported"
 			# C++: the calls in the units' objects, where each unit has
 			# its copy of an inline function or template instance
 			# (COMDAT) and is warned about it; the program keeps one.
@@ -335,7 +335,8 @@ for lib in $libs; do
 				# C++: symbols and source names, as identifiers.
 				awk -f "$here/callee-key.awk" "$d/b.reported" > "$d/b.tmp" &&
 					mv "$d/b.tmp" "$d/b.reported"
-				c++filt -p < "$d/b.objdump" | awk -f "$here/callee-key.awk" > "$d/b.tmp" &&
+				c++filt -p < "$d/b.objdump" | awk -f "$here/callee-key.awk" |
+					awk -f "$here/match-calls.awk" "$d/b.reported" - > "$d/b.tmp" &&
 					mv "$d/b.tmp" "$d/b.objdump"
 			fi
 			sort -o "$d/b.reported" "$d/b.reported"
