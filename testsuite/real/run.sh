@@ -152,7 +152,7 @@ list_unit () {
 	(cd "$1" && $cc $flags $L_CFLAGS -fplugin="$PLUGIN" \
 		-fplugin-arg-hotinline-list="$4/listed.yaml" \
 		-fdump-tree-ssa="$3.ssa" -c "$2" -o /dev/null) >> "$4/stderr" 2>&1 || return 1
-	echo "$(date +%s.%N) - $t0" | bc >> "$4/list-time"
+	awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f\n", b - a }' >> "$4/list-time"
 	awk -f "$here/policy-ssa.awk" "$3.ssa" > "$3.hot" && rm -f "$3.ssa"
 }
 
