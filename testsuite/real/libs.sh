@@ -3,7 +3,7 @@
 # force-inline macro is taken out, and the program that exercises them.
 # Sourced by run.sh; lib_load NAME sets the L_* variables.
 
-REAL_LIBS="xxhash lz4 zstd libdeflate"
+REAL_LIBS="xxhash lz4 zstd libdeflate simdjson fmt"
 REAL_SETTINGS="O2 O3 O3-avx2"
 
 # setting_flags SETTING: the compiler flags of a setting.
@@ -20,6 +20,14 @@ debian_pool=http://deb.debian.org/debian/pool/main
 
 lib_load () {
 	L_FIXED=		# units built once (-O1), never checked
+	# L_LANG: c, or c++ (built with the C++ driver of GCC's name, g++-N
+	# for gcc-N, the program a unit of the build like the library's).
+	# L_POLICY: where the policy comes from: gimple (GCC's dump of the
+	# upstream build) or listing (the plugin's listing mode run on the
+	# upstream build, -fplugin-arg-hotinline-list).
+	L_LANG=c
+	L_POLICY=gimple
+	L_SETTINGS=$REAL_SETTINGS	# the settings that make sense for it
 	# L_STRIP_FILE: the file defining the macro; a copy of the sources
 	# has L_STRIP_FROM replaced by L_STRIP_TO there (fixed strings).
 	case $1 in
@@ -89,7 +97,57 @@ lib_load () {
 		L_STRIP_FROM='define forceinline		inline __attribute__((always_inline))'
 		L_STRIP_TO='define forceinline		inline'
 		;;
+	simdjson)
+		# simdjson_inline (every On-Demand method, the DOM accessors,
+		# the SIMD kernels), singleheader/simdjson.h line 472, which
+		# is simdjson_really_inline (inline + always_inline).  The six
+		# friend operators written simdjson_really_inline keep it: in
+		# a class template under "#pragma GCC target", GCC compiles
+		# them only inlined (their own body is built without the
+		# target's options: "target specific option mismatch").  The
+		# amalgamated library and the program, which inlines the
+		# On-Demand API.
+		L_VERSION=3.0.1
+		L_URL=$debian_pool/s/simdjson/simdjson_3.0.1.orig.tar.gz
+		L_SHA256=156b1bc5eb0561b2bd166b46d191fd3d95a3e709cc63761477d3b7aec2b6e9ed
+		L_DIR=simdjson-3.0.1
+		L_LANG=c++
+		L_POLICY=listing
+		L_SETTINGS="O2 O3"	# it picks its SIMD code at run time
+		L_UNITS="singleheader/simdjson.cpp"
+		L_CFLAGS="-Isingleheader"
+		L_STRIP_FILE=singleheader/simdjson.h
+		L_STRIP_FROM='define simdjson_inline simdjson_really_inline'
+		L_STRIP_TO='define simdjson_inline inline'
+		;;
+	fmt)
+		# FMT_INLINE, include/fmt/core.h line 197: the argument
+		# packing and parsing of every format call.  src/format.cc
+		# (the formatting code) and the program.
+		L_VERSION=9.1.0+ds1
+		L_URL=$debian_pool/f/fmtlib/fmtlib_9.1.0+ds1.orig.tar.gz
+		L_SHA256=84ce1c2d0be3a9863935137969dcec6970125caac032f82474640bfc81463583
+		L_DIR=fmtlib-9.1.0+ds1
+		L_LANG=c++
+		L_POLICY=listing
+		L_SETTINGS="O2 O3"	# no vector code
+		L_UNITS="src/format.cc"
+		L_CFLAGS="-Iinclude"
+		L_STRIP_FILE=include/fmt/core.h
+		L_STRIP_FROM='define FMT_INLINE inline __attribute__((always_inline))'
+		L_STRIP_TO='define FMT_INLINE inline'
+		;;
 	*) return 1 ;;
 	esac
 	L_DRIVER=$1-main.c
+	[ $L_LANG = c ] || L_DRIVER=$1-main.cc
+}
+
+# cxx_of COMPILER: the C++ driver that goes with a C compiler's name.
+cxx_of () {
+	case $1 in
+	*clang*) echo "$1" | sed 's/clang/clang++/' ;;
+	*gcc*) echo "$1" | sed 's/gcc\([^/]*\)$/g++\1/' ;;
+	*) echo "$1" ;;
+	esac
 }

@@ -91,16 +91,23 @@ build () {
 	fi
 	src=$cache/$1-$L_VERSION/$tree
 	rm -rf "$out" && mkdir -p "$out"
+	cc=$GCC units=$L_UNITS main_o=$d/main.o
+	# A C++ library's program is a unit of the build: it inlines the
+	# library's headers.
+	[ "$L_LANG" = c ] || { cc=$(cxx_of "$GCC"); units="$units $here/$L_DRIVER"; main_o=; }
 	objs=
-	for u in $L_UNITS; do
-		o=$out/$(basename "$u" .c).o
+	for u in $units; do
+		o=$out/$(basename "$u" | sed 's/\.[^.]*$//').o
 		# shellcheck disable=SC2086
-		(cd "$src" && $GCC $flags $L_CFLAGS $plugin \
+		(cd "$src" && $cc $flags $L_CFLAGS $plugin \
 			$nocaret -c "$u" -o "$o") \
 			>> "$out/stderr" 2>&1 || { echo failed > "$out/status"; return 0; }
 		# What the compiler saw declared always_inline: GCC's gimple
 		# dump, or Clang's IR.
-		if [ "$3" = upstream ]; then
+		if [ "$3" = upstream ] && [ "$L_POLICY" = listing ]; then
+			list_unit "$src" "$u" "$o" "$out" ||
+				{ echo failed > "$out/status"; return 0; }
+		elif [ "$3" = upstream ]; then
 			# shellcheck disable=SC2086
 			(cd "$src" && if [ $kind = gcc ]; then
 				$GCC $flags $L_CFLAGS -fdump-tree-gimple=$o.gimple \
@@ -116,14 +123,37 @@ build () {
 		objs="$objs $o"
 	done
 	# shellcheck disable=SC2086
-	$GCC $flags $objs "$d/main.o" $(ls "$work/$1"/fixed/*.o 2>/dev/null) -o "$out/prog" \
+	$cc $flags $objs $main_o $(ls "$work/$1"/fixed/*.o 2>/dev/null) -o "$out/prog" \
 		>> "$out/stderr" 2>&1 || { echo failed > "$out/status"; return 0; }
 	objdump -d --no-show-raw-insn "$out/prog" | awk -f "$here/functions.awk" > "$out/functions"
 	objdump -dl --no-show-raw-insn "$out/prog" > "$out/lines"
 	awk -v HOT="$(cat "$d/hot")" -f "$here/calls.awk" "$out/lines" > "$out/calls"
 	awk -v HOT="$(cat "$d/hot")" -f "$here/hosts.awk" "$out/lines" > "$out/hosts"
+	if [ "$L_LANG" != c ]; then
+		for o in $objs; do
+			objdump -t "$o" > "$o.syms"
+			objdump -dlr --no-show-raw-insn "$o" |
+				awk -v SYMS="$o.syms" -v HOT="$(cat "$d/hot")" -f "$here/calls.awk"
+		done > "$out/calls.objects"
+	fi
 	(cd "$out" && ./prog > output 2> run-stderr && echo ok > status) ||
 		echo "program failed" > "$out/status"
+}
+
+# list_unit SRC UNIT OBJECT OUT: the listing mode on an upstream unit
+# (its own compilation, so that the upstream build is the compiler's
+# alone): the functions the source marks always_inline added to
+# OUT/listed.yaml, the policy of the other builds, its time (seconds) to
+# OUT/list-time; and, for objdump, their symbols from GCC's SSA dump
+# into OBJECT.hot.
+list_unit () {
+	t0=$(date +%s.%N)
+	# shellcheck disable=SC2086
+	(cd "$1" && $cc $flags $L_CFLAGS -fplugin="$PLUGIN" \
+		-fplugin-arg-hotinline-list="$4/listed.yaml" \
+		-fdump-tree-ssa="$3.ssa" -c "$2" -o /dev/null) >> "$4/stderr" 2>&1 || return 1
+	awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f\n", b - a }' >> "$4/list-time"
+	awk -f "$here/policy-ssa.awk" "$3.ssa" > "$3.hot" && rm -f "$3.ssa"
 }
 
 # The units every build of LIB links with, built once (-O1, upstream).
@@ -221,15 +251,31 @@ calls_list () {
 		sed 's/^ */    /'
 }
 
+# listed_policies DIR: force.yaml is the listing mode's policy of the
+# upstream build, as written; report.yaml the same entries as reports.
+listed_policies () {
+	[ -s "$1/upstream/listed.yaml" ] || return 0
+	cp "$1/upstream/listed.yaml" "$1/force.yaml"
+	sed 's/action: always_inline}$/action: report}/' "$1/force.yaml" > "$1/report.yaml"
+}
+
 status=0
 for lib in $libs; do
 	lib_load "$lib"
 	fetch "$lib"
 	build_fixed "$lib"
+	if [ "$L_POLICY" = listing ] && [ $kind != gcc ]; then
+		for s in $settings; do
+			row "$lib" "$s" - - - - "skipped: the LLVM plugin has no listing mode" >> "$report"
+		done
+		continue
+	fi
 	for s in $settings; do
+		case " $L_SETTINGS " in *" $s "*) ;; *) continue ;; esac
 		d=$work/$lib/$s
 		mkdir -p "$d"
 		echo "check-real: $lib $s ($(setting_flags "$s"), $($GCC --version | head -1))" >&2
+		[ "$L_LANG" != c ] ||
 		$GCC $(setting_flags "$s") -g -I"$cache/$lib-$L_VERSION/upstream" \
 			-I"$cache/$lib-$L_VERSION/upstream/lib" -I"$here" \
 			-c "$here/$L_DRIVER" -o "$d/main.o"
@@ -237,14 +283,16 @@ for lib in $libs; do
 		sh "$0" --build "$lib" "$s" upstream
 		cat "$d"/upstream/*.hot | sort -u > "$d/hot.list"
 		tr '\n' ' ' < "$d/hot.list" > "$d/hot"
-		for action in always_inline report; do
+		if [ "$L_POLICY" = listing ]; then
+			listed_policies "$d"
+		else for action in always_inline report; do
 			{
 				echo "# The functions $lib's upstream build declares always_inline ($s)."
 				echo "version: 1"
 				echo "functions:"
 				sed "s/.*/  - { name: &, action: $action }/" "$d/hot.list"
 			} > "$d/$([ $action = report ] && echo report || echo force).yaml"
-		done
+		done; fi
 		# objdump the upstream build again, now that the hot list is known.
 		awk -v HOT="$(cat "$d/hot")" -f "$here/calls.awk" "$d/upstream/lines" \
 			> "$d/upstream/calls"
@@ -276,9 +324,23 @@ for lib in $libs; do
 		fi
 		# b: report's warnings = report's calls, and report's code = stripped's.
 		if [ -f "$d/report/functions" ]; then
-			sed -n "s/^\([^:]*\):\([0-9]*\):[0-9]*: warning: hot function '\([^']*\)' \(not inlined into\|only partly inlined\).*/\1:\2 \3/p" \
-				"$d/report/stderr" | sed 's,^.*/,,' | sort > "$d/b.reported"
-			cut -d' ' -f1,2 "$d/report/calls" | sort > "$d/b.objdump"
+			awk -f "$here/reported.awk" "$d/report/stderr" > "$d/b.reported"
+			# C++: the calls in the units' objects, where each unit has
+			# its copy of an inline function or template instance
+			# (COMDAT) and is warned about it; the program keeps one.
+			calls=$d/report/calls
+			[ "$L_LANG" = c ] || calls=$d/report/calls.objects
+			cut -d' ' -f1,2 "$calls" > "$d/b.objdump"
+			if [ "$L_LANG" != c ]; then
+				# C++: symbols and source names, as identifiers.
+				awk -f "$here/callee-key.awk" "$d/b.reported" > "$d/b.tmp" &&
+					mv "$d/b.tmp" "$d/b.reported"
+				c++filt -p < "$d/b.objdump" | awk -f "$here/callee-key.awk" |
+					awk -f "$here/match-calls.awk" "$d/b.reported" - > "$d/b.tmp" &&
+					mv "$d/b.tmp" "$d/b.objdump"
+			fi
+			sort -o "$d/b.reported" "$d/b.reported"
+			sort -o "$d/b.objdump" "$d/b.objdump"
 			if ! cmp -s "$d/b.reported" "$d/b.objdump"; then
 				res_b=FAIL
 				fail "$lib" "$s" b "report mode's warnings are not objdump's calls ($(wc -l < "$d/b.reported") warnings, $(wc -l < "$d/b.objdump") calls)" \

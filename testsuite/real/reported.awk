@@ -1,0 +1,29 @@
+# hotinline's warnings in report mode -> one line per call instruction
+# left, "FILE:LINE CALLEE", FILE the base name: the warning of a call
+# ("not inlined into", "only partly inlined"), as many times as its note
+# "N calls here in the object code" says (GCC duplicated the call).
+/: warning: hot function '[^']*' (not inlined into|only partly inlined)/ {
+	place = $0
+	sub(/: warning: .*/, "", place)
+	callee = $0
+	sub(/^[^']*'/, "", callee)
+	sub(/'.*/, "", callee)
+	where = place
+	sub(/:[0-9]+$/, "", where)
+	sub(/.*\//, "", where)
+	last = place
+	print where, callee
+	next
+}
+/: note: [0-9]+ calls here in the object code/ {
+	p = $0
+	sub(/: note: .*/, "", p)
+	if (p == last) {
+		n = $0
+		sub(/.*: note: /, "", n)
+		n += 0
+		for (i = 1; i < n; i++)
+			print where, callee
+	}
+	next
+}
