@@ -227,9 +227,10 @@ check: $(PLUGIN) $(TEST_BIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 	HOTINLINE_CACHE_DIR=$(abspath $(B))/work/policy-cache \
 	./$(TEST_BIN)
 
-# Real libraries (xxHash, LZ4, zstd; fetched once into build/real-src):
-# forcing against their own always_inline, report places, surgical, output.
-# Not part of check.  REAL="lz4 O3" runs one library and setting;
+# Real libraries (C: xxHash, LZ4, zstd, libdeflate; C++: simdjson, {fmt};
+# fetched once into build/real-src): forcing against their own
+# always_inline, report places, surgical, output.  Not part of check.
+# REAL="lz4 O3" runs one library and setting, REAL=c or REAL=c++ a group;
 # CLANG=clang-N runs them with that Clang and the LLVM plugin.
 ifeq ($(CLANG),)
 check-real: $(PLUGIN)

@@ -342,15 +342,22 @@ check_reports_match_calls (const char *path, const char *extra, bool lto)
 	}
       if (n_seen)
 	qsort (seen, n_seen, sizeof *seen, compare_text);
+      /* LLVM's code generator duplicates calls (tail duplication) and
+	 merges them (tail merging) after the last IR pass, where the
+	 reports come from: under Clang each line counts once
+	 (docs/clang.md).  */
+      bool each_once = harness_clang ();
       const char *reported = "";
       for (size_t j = 0; j < n_seen; j++)
-	reported = harness_fmt ("%s %s", reported, seen[j]);
+	if (!each_once || j == 0 || strcmp (seen[j], seen[j - 1]) != 0)
+	  reported = harness_fmt ("%s %s", reported, seen[j]);
 
       size_t n_calls;
       char **calls = harness_call_sites (out, hot[h], source, &n_calls);
       const char *called = "";
       for (size_t j = 0; j < n_calls; j++)
-	called = harness_fmt ("%s %s", called, calls[j]);
+	if (!each_once || j == 0 || strcmp (calls[j], calls[j - 1]) != 0)
+	  called = harness_fmt ("%s %s", called, calls[j]);
       ck_assert_msg (strcmp (reported, called) == 0,
 		     "%s %s%s: %s: reported at [%s ], called at [%s ]", path,
 		     extra, lto ? " -flto" : "", hot[h], reported, called);

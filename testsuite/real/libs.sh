@@ -3,7 +3,9 @@
 # force-inline macro is taken out, and the program that exercises them.
 # Sourced by run.sh; lib_load NAME sets the L_* variables.
 
-REAL_LIBS="xxhash lz4 zstd libdeflate simdjson fmt"
+REAL_LIBS_C="xxhash lz4 zstd libdeflate"
+REAL_LIBS_CXX="simdjson fmt"
+REAL_LIBS="$REAL_LIBS_C $REAL_LIBS_CXX"
 REAL_SETTINGS="O2 O3 O3-avx2"
 
 # setting_flags SETTING: the compiler flags of a setting.

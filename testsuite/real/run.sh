@@ -2,7 +2,8 @@
 # make check-real: hotinline on real libraries that force-inline their hot
 # functions with a macro (see docs/real-code.md).
 #
-#   run.sh [LIB [SETTING]]      all libraries and settings, or one
+#   run.sh [WORD...]            all libraries and settings, or those named
+#                               (libraries, "c", "c++", settings)
 #
 # For each library and setting the units are built five ways: upstream
 # (the macro as shipped), stripped (the macro without always_inline),
@@ -175,10 +176,25 @@ if [ "${1:-}" = --build ]; then
 fi
 
 [ -f "$PLUGIN" ] || die "no plugin at $PLUGIN (make GCC=$GCC)"
-libs=${1:-$REAL_LIBS}
-settings=${2:-$REAL_SETTINGS}
-for l in $libs; do lib_load "$l" 2>/dev/null || die "unknown library '$l' (one of: $REAL_LIBS)"; done
-for s in $settings; do setting_flags "$s" > /dev/null || die "unknown setting '$s' (one of: $REAL_SETTINGS)"; done
+# The arguments' words, in any order: libraries, the groups "c" and "c++",
+# and settings; none of a kind means all of it.
+libs= settings=
+for w in $*; do
+	case $w in
+	c) libs="$libs $REAL_LIBS_C" ;;
+	c++) libs="$libs $REAL_LIBS_CXX" ;;
+	*)
+		if lib_load "$w" 2>/dev/null; then
+			libs="$libs $w"
+		elif setting_flags "$w" > /dev/null; then
+			settings="$settings $w"
+		else
+			die "unknown library or setting '$w' (libraries: $REAL_LIBS, or c, c++; settings: $REAL_SETTINGS)"
+		fi ;;
+	esac
+done
+libs=${libs:-$REAL_LIBS}
+settings=${settings:-$REAL_SETTINGS}
 
 report=$work/report.txt
 failures=$work/failures.txt
