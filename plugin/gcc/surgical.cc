@@ -170,8 +170,8 @@ entry_list (const vec<const struct policy_entry *> &left)
 
 /* Inline the declined hot calls.  Each inlining brings the calls of the
    inlined body, which are considered in turn; nothing else is looked at
-   twice.  */
-static void
+   twice.  Whether any call was inlined.  */
+static bool
 inline_declined_hot_calls (bool all_entries)
 {
   auto_vec<cgraph_edge *> work;
@@ -237,6 +237,7 @@ inline_declined_hot_calls (bool all_entries)
   FOR_EACH_DEFINED_FUNCTION (node)
     if (!node->inlined_to && grown.contains (node))
       ipa_update_overall_fn_summary (node);
+  return !grown.is_empty ();
 }
 
 /* Add to REACH, and to WORK, the functions that call NODE directly or
@@ -350,8 +351,14 @@ public:
   }
   unsigned int execute (function *) final override
   {
-    inline_declined_hot_calls (hot_config.strategy == CONFIG_STRATEGY_SURGICAL
-			       || in_lto_p);
+    /* An inlining may leave a function without callers (a local one
+       whose every call is now inlined, or one called only from such a
+       function): the inliner removes those before the passes after it,
+       which take every local function left as reachable (ipa_comdats
+       stops on one that is not), so remove them likewise.  */
+    if (inline_declined_hot_calls (hot_config.strategy
+				   == CONFIG_STRATEGY_SURGICAL || in_lto_p))
+      return TODO_remove_functions;
     return 0;
   }
 };
