@@ -411,6 +411,25 @@ START_TEST (test_other_llvm_refused)
 }
 END_TEST
 
+/* Compile SRC at -O2 -g with POLICY and its results into the work
+   directory's DIR; the object's path.  */
+static const char *
+compile_with_results (const char *src, const char *policy, const char *dir)
+{
+  const char *o = harness_fmt ("%s/%s.o", harness_tmpdir (), dir);
+  struct args a = { { 0 }, 0 };
+  args_add (&a, harness_gcc ());
+  args_add_plugin (&a, &policy, 1);
+  args_add (&a, harness_fmt ("-fplugin-arg-hotinline-results=%s/%s",
+			     harness_tmpdir (), dir));
+  args_add_words (&a, "-O2 -g -c -o");
+  args_add (&a, o);
+  args_add (&a, src);
+  struct run r = harness_run (a.v, NULL);
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  return o;
+}
+
 /* The policy's weight reaches the LLVM plugin's results, entries and
    calls, and hotinline-summary's weight column, as with GCC.  */
 START_TEST (test_results_carry_the_weight)
@@ -422,17 +441,8 @@ START_TEST (test_results_carry_the_weight)
   const char *policy = harness_write ("w.yaml", "version: 1\nfunctions:\n"
 				      "  - {name: leaf, action: report, "
 				      "weight: 12.5}\n");
-  const char *o = harness_fmt ("%s/w.o", harness_tmpdir ());
-  struct args a = { { 0 }, 0 };
-  args_add (&a, harness_gcc ());
-  args_add_plugin (&a, &policy, 1);
-  args_add (&a, harness_fmt ("-fplugin-arg-hotinline-results=%s/wres",
-			     harness_tmpdir ()));
-  args_add_words (&a, "-O2 -g -c -o");
-  args_add (&a, o);
-  args_add (&a, src);
-  struct run r = harness_run (a.v, NULL);
-  ck_assert_msg (r.status == 0, "%s", r.err);
+  const char *o = compile_with_results (src, policy, "wres");
+  struct run r;
   int left = harness_count_calls (o, "leaf");
   ck_assert_int_gt (left, 0);
   r = harness_sh (harness_fmt ("cat %s/wres/w.c.*.json", harness_tmpdir ()));
@@ -460,17 +470,8 @@ START_TEST (test_function_called_only_by_address_is_said_so)
   const char *policy = harness_write ("t.yaml", "version: 1\nfunctions:\n"
 				      "  - {name: add_one, weight: 40}\n"
 				      "  - {name: direct}\n");
-  const char *o = harness_fmt ("%s/t.o", harness_tmpdir ());
-  struct args a = { { 0 }, 0 };
-  args_add (&a, harness_gcc ());
-  args_add_plugin (&a, &policy, 1);
-  args_add (&a, harness_fmt ("-fplugin-arg-hotinline-results=%s/tres",
-			     harness_tmpdir ()));
-  args_add_words (&a, "-O2 -g -c -o");
-  args_add (&a, o);
-  args_add (&a, src);
-  struct run r = harness_run (a.v, NULL);
-  ck_assert_msg (r.status == 0, "%s", r.err);
+  const char *o = compile_with_results (src, policy, "tres");
+  struct run r;
   ck_assert_int_eq (harness_count_calls (o, "add_one"), 0);
   r = harness_sh (harness_fmt ("nm %s | grep -c ' t add_one$'", o));
   ck_assert_msg (atoi (r.out) == 1, "add_one kept: %s", r.out);
