@@ -815,39 +815,22 @@ samples_suite (void)
   tcase_add_loop_test (tc, test_example_forced_like_by_hand, 0,
 		       (int) examples.gl_pathc);
   suite_add_tcase (s, tc);
+  /* Under Clang: the examples and the report samples, whose checks hold
+     on any compiler; the rest is about GCC's inliner and options.  */
+  bool clang = harness_clang ();
   size_t n_levels = sizeof report_levels / sizeof *report_levels;
-  if (harness_clang ())
+  if (!clang)
     {
-      /* The examples and the report samples, whose checks hold on any
-	 compiler; the rest is about GCC's inliner and options.  */
-      tc = tcase_create ("Determinism");
+      tc = tcase_create ("Surgical forcing");
       tcase_set_timeout (tc, E2E_TIMEOUT);
-      tcase_add_loop_test (tc, test_builds_are_deterministic, 0,
-			   (int) examples.gl_pathc);
+      tcase_add_loop_test (tc, test_surgical_changes_only_hot_callers, 0,
+			   (int) (examples.gl_pathc
+				  * (sizeof surgical_levels
+				     / sizeof *surgical_levels)));
+      tcase_add_loop_test (tc, test_forcing_at_lto_link, 0,
+			   (int) examples.gl_pathc * 2);
       suite_add_tcase (s, tc);
-      tc = tcase_create ("Report mode");
-      tcase_set_timeout (tc, E2E_TIMEOUT);
-      tcase_add_loop_test (tc, test_reports_match_object_code, 0,
-			   (int) (examples.gl_pathc * n_levels));
-      tcase_add_loop_test (tc, test_report_samples_at_levels, 0,
-			   (int) (N_REPORT_SAMPLES * n_levels));
-      suite_add_tcase (s, tc);
-      harness_skip_on_clang ("Force mode but its examples and reports",
-			     "the other samples use GCC extensions (nested "
-			     "functions, noipa), GCC's inliner's decisions "
-			     "and lto1; the Clang suite has samples where "
-			     "LLVM's inliner declines");
-      return s;
     }
-
-  tc = tcase_create ("Surgical forcing");
-  tcase_set_timeout (tc, E2E_TIMEOUT);
-  tcase_add_loop_test (tc, test_surgical_changes_only_hot_callers, 0,
-		       (int) (examples.gl_pathc * (sizeof surgical_levels
-						   / sizeof *surgical_levels)));
-  tcase_add_loop_test (tc, test_forcing_at_lto_link, 0,
-		       (int) examples.gl_pathc * 2);
-  suite_add_tcase (s, tc);
 
   tc = tcase_create ("Determinism");
   tcase_set_timeout (tc, E2E_TIMEOUT);
@@ -857,18 +840,27 @@ samples_suite (void)
 
   tc = tcase_create ("Report mode");
   tcase_set_timeout (tc, E2E_TIMEOUT);
-  tcase_add_test (tc, test_report_sample);
   tcase_add_loop_test (tc, test_reports_match_object_code, 0,
-		       (int) (examples.gl_pathc * (sizeof report_levels
-						   / sizeof *report_levels)));
-  tcase_add_loop_test (tc, test_reports_match_object_code_under_lto, 0,
-		       (int) examples.gl_pathc);
-  tcase_add_test (tc, test_folded_functions_reported_once_each);
-  tcase_add_loop_test (tc, test_report_samples_match_object_code, 0,
-		       (int) (N_REPORT_SAMPLES * (sizeof report_levels
-						  / sizeof *report_levels
-						  + 1)));
+		       (int) (examples.gl_pathc * n_levels));
+  if (clang)
+    tcase_add_loop_test (tc, test_report_samples_at_levels, 0,
+			 (int) (N_REPORT_SAMPLES * n_levels));
+  else
+    {
+      tcase_add_test (tc, test_report_sample);
+      tcase_add_loop_test (tc, test_reports_match_object_code_under_lto, 0,
+			   (int) examples.gl_pathc);
+      tcase_add_test (tc, test_folded_functions_reported_once_each);
+      tcase_add_loop_test (tc, test_report_samples_match_object_code, 0,
+			   (int) (N_REPORT_SAMPLES * (n_levels + 1)));
+    }
   suite_add_tcase (s, tc);
+  if (harness_skip_on_clang ("Force mode but its examples and reports",
+			     "the other samples use GCC extensions (nested "
+			     "functions, noipa), GCC's inliner's decisions "
+			     "and lto1; the Clang suite has samples where "
+			     "LLVM's inliner declines"))
+    return s;
 
   tc = tcase_create ("Safety");
   tcase_set_timeout (tc, E2E_TIMEOUT);
