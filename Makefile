@@ -129,8 +129,11 @@ $(B)/%.o: $(GCC_PLUGIN)/%.cc $(wildcard $(CORE)/*.h $(GCC_PLUGIN)/*.h) | $(B)
 # Linked by the C driver, so without libstdc++: the little C++ runtime the
 # plugin uses (operator new and delete) comes from cc1, which exports it.
 # Loading libstdc++ into every compilation would cost time and memory.
+# Linked under another name and renamed: a test run of the same GCC may
+# be loading it while it is rebuilt.
 $(PLUGIN): $(CORE_OBJ) $(PLUGIN_OBJ)
-	$(HOST_CC) -shared -o $@ $^ $(YAML_LIBS)
+	$(HOST_CC) -shared -o $@.tmp $^ $(YAML_LIBS)
+	mv -f $@.tmp $@
 
 XML_CFLAGS = $(shell $(PKG_CONFIG) --cflags libxml-2.0)
 XML_LIBS = $(shell $(PKG_CONFIG) --libs libxml-2.0)
@@ -363,11 +366,15 @@ check-deb:
 	$(MAKE) deb DEB_BUILD_PROFILES="$(CHECK_DEB_PROFILES)"
 	sh testsuite/deb-install.sh $(DEB_DIR)
 
-# The same in Debian testing, for GCC 16: the packages built there (in a
-# clean testing system with only the build dependencies) into
-# build/deb-forky/, then installed and used in another.  Root.
+# The same in Debian testing: the packages built there (in a clean testing
+# system with the build dependencies and the GCCs of DEB_FORKY_GCCS) into
+# build/deb-forky/, checked by lintian, then GCC 16's installed and used in
+# another.  Root.
+DEB_FORKY_GCCS ?= 13 14 15
 check-deb-forky:
-	HOTINLINE_DEB_SUITE=forky sh testsuite/deb-install.sh --build build/deb-forky
+	HOTINLINE_DEB_SUITE=forky HOTINLINE_DEB_GCCS="$(DEB_FORKY_GCCS)" \
+		sh testsuite/deb-install.sh --build build/deb-forky
+	lintian --fail-on error build/deb-forky/*.changes
 	HOTINLINE_DEB_SUITE=forky sh testsuite/deb-install.sh build/deb-forky
 
 clean:

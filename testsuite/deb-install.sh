@@ -16,6 +16,9 @@
 # HOTINLINE_DEB_SUITE   bookworm (Debian 12, default) or forky (testing)
 # HOTINLINE_DEB_GCC     the GCC whose plugin package is tested (bookworm:
 #                       12, forky: 16)
+# HOTINLINE_DEB_GCCS    --build: more GCC versions to install in the
+#                       system and build plugin packages for (forky: 13 14
+#                       15; the archive must have their gcc-N-plugin-dev)
 # HOTINLINE_DEB_CHROOT  where the systems and apt's download caches live
 #                       (build/deb-chroot)
 # HOTINLINE_MIRROR      the Debian archive (default for bookworm: the
@@ -179,6 +182,22 @@ if [ $MODE = build ]; then
 	say "apt-get build-dep (debian/control)"
 	in_root "$ROOT" apt-get build-dep -y -q /build/src >> "$RUN/apt.log" 2>&1 ||
 		{ tail -n 30 "$RUN/apt.log"; fail "apt-get build-dep"; }
+	# The other GCCs of the suite (the build makes a package for each
+	# it finds): those of HOTINLINE_DEB_GCCS the archive has.
+	extra= wanted=
+	for n in ${HOTINLINE_DEB_GCCS:-}; do
+		[ "$n" = "$N" ] && continue
+		in_root "$ROOT" apt-cache show gcc-$n-plugin-dev >/dev/null 2>&1 &&
+			{ extra="$extra gcc-$n g++-$n gcc-$n-plugin-dev"
+			  wanted="$wanted $n"; } ||
+			say "no gcc-$n-plugin-dev in $SUITE: no gcc-$n-hotinline"
+	done
+	if [ -n "$extra" ]; then
+		say "apt-get install$extra"
+		in_root "$ROOT" apt-get install -y -q --no-install-recommends $extra \
+			>> "$RUN/apt.log" 2>&1 ||
+			{ tail -n 30 "$RUN/apt.log"; fail "apt-get install$extra"; }
+	fi
 	say "dpkg-buildpackage -us -uc -b"
 	in_root "$ROOT" sh -c 'cd /build/src && dpkg-buildpackage -us -uc -b -J2' \
 		> "$RUN/build.log" 2>&1 ||
@@ -190,6 +209,10 @@ if [ $MODE = build ]; then
 	unmount_all
 	rm -rf "$RUN"
 	say "built into $DEBDIR: $(cd "$DEBDIR" && echo *.deb)"
+	for n in $N $wanted; do
+		ls "$DEBDIR"/gcc-$n-hotinline_*.deb >/dev/null 2>&1 ||
+			fail "gcc-$n is installed but no gcc-$n-hotinline was built"
+	done
 	exit 0
 fi
 
