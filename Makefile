@@ -138,6 +138,7 @@ $(PLUGIN): $(CORE_OBJ) $(PLUGIN_OBJ)
 XML_CFLAGS = $(shell $(PKG_CONFIG) --cflags libxml-2.0)
 XML_LIBS = $(shell $(PKG_CONFIG) --libs libxml-2.0)
 SUMMARY_SRC := tools/hotinline-summary.c tools/summary-sites.c \
+	tools/summary-taken.c \
 	tools/summary-read.c \
 	tools/summary-html.c tools/summary-highlight.c $(CORE)/policy-weight.c
 $(SUMMARY_TOOL): $(SUMMARY_SRC) tools/summary.h tools/summary-sites.h \

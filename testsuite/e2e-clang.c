@@ -489,6 +489,20 @@ START_TEST (test_function_called_only_by_address_is_said_so)
   size_t len = strcspn (line, "\n");
   ck_assert_msg (len > 6 && strncmp (line + len - 6, "/t.c:3", 6) == 0,
 		 "%s", r.out);
+  /* The HTML site shows the place below the table's line.  */
+  r = harness_sh (harness_fmt ("%s --html %s/tsite %s/tres", tool,
+			       harness_tmpdir (), harness_tmpdir ()));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  char *page = harness_read (harness_fmt ("%s/tsite/src/1-t.c.html",
+					  harness_tmpdir ()), NULL);
+  const char *row = page ? strstr (page, "<tr class=\"line hot-address\" "
+				   "id=\"L3\">") : NULL;
+  const char *box = row ? strstr (row, "<div class=\"call address heat5\" "
+				  "id=\"a1\">") : NULL;
+  ck_assert_msg (box && box < strstr (row, " id=\"L4\"")
+		 && strstr (box, "address of hot function <a class=\"fn\" "
+			    "href=\"../index.html#o1\">add_one</a> taken in "
+			    "<code class=\"caller\">ops</code>"), "%s", page);
 }
 END_TEST
 

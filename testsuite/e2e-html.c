@@ -712,6 +712,206 @@ START_TEST (test_source_is_highlighted_and_still_escaped)
 }
 END_TEST
 
+/* A unit whose only hot things are two hot functions in a table of
+   pointers: nothing calls them.  */
+static const char table_source[] =
+  "static int add_one (int x) { return x + 1; }\n"
+  "static int twice (int x) { return x * 2; }\n"
+  "\n"
+  "int (*const ops[]) (int) = { add_one, twice };\n";
+
+/* A hot call site, and a hot function given away as a callback.  */
+static const char callback_source[] =
+  "typedef int (*op) (int);\n"
+  "extern void keep (op);\n"
+  "static int bump (int x) { return x + 7; }\n"
+  "__attribute__ ((noinline)) static int pinned (int x) { return x * 5; }\n"
+  "void setup (void)\n"
+  "{\n"
+  "  keep (bump);\n"
+  "}\n"
+  "int use (int x) { return pinned (x); }\n";
+
+/* The line of SOURCE that holds TEXT (from 1).  */
+static long
+line_of (const char *source, const char *text)
+{
+  const char *at = strstr (source, text);
+  ck_assert_msg (at, "no %s in the source", text);
+  long line = 1;
+  for (const char *p = source; p < at; p++)
+    line += *p == '\n';
+  return line;
+}
+
+/* The box with id ID of the page DOM sits below source line LINE: after
+   its row, before the next line's.  */
+static void
+assert_below_line (const char *dom, const char *id, long line)
+{
+  const char *box = strstr (dom, harness_fmt (" id=\"%s\"", id));
+  ck_assert_msg (box, "no box %s", id);
+  const char *row = strstr (dom, harness_fmt (" id=\"L%ld\"", line));
+  const char *next = strstr (dom, harness_fmt (" id=\"L%ld\"", line + 1));
+  ck_assert_msg (row && row < box && (!next || box < next),
+		 "box %s is not below line %ld", id, line);
+}
+
+/* The box of the place where the address of FUNCTION is taken in IN on
+   the page DOM: its id ("a2"), after checking its text and that its
+   function links to the index item with id ITEM.  */
+static const char *
+place_box (const char *dom, const char *function, const char *in,
+	   const char *item)
+{
+  const char *text = harness_fmt ("address of hot function <a class=\"fn\" "
+				  "href=\"../index.html#%s\">%s</a> taken in "
+				  "<code class=\"caller\">%s</code>: no direct "
+				  "call reaches it, so no call site shows "
+				  "whether it is inlined</div>", item,
+				  function, in);
+  const char *at = strstr (dom, text);
+  ck_assert_msg (at, "no %s in\n%s", text, dom);
+  const char *div = at;
+  while (div > dom && strncmp (div, "<div class=\"call address", 24) != 0)
+    div--;
+  const char *id = strstr (div, " id=\"");
+  ck_assert (id && id < at);
+  id += 5;
+  return harness_fmt ("%.*s", (int) strcspn (id, "\""), id);
+}
+
+/* The id of the index's item of the hot function NAME only called by
+   address, and the link of its place TEXT ("ops at table.c:4").  */
+static const char *
+address_item (const char *index, const char *name, const char *text,
+	      const char **href)
+{
+  const char *list = strstr (index, "<ul class=\"address-only\">");
+  ck_assert_msg (list, "%s", index);
+  const char *code = strstr (list, harness_fmt ("><code>%s</code>", name));
+  ck_assert_msg (code, "no %s in %.1000s", name, list);
+  const char *li = code;
+  while (li > list && strncmp (li, "<li ", 4) != 0)
+    li--;
+  ck_assert_msg (strncmp (li, "<li id=\"", 8) == 0, "%.200s", li);
+  const char *end = strstr (code, "</li>");
+  const char *link = strstr (code, harness_fmt ("\">%s</a>", text));
+  ck_assert_msg (link && link < end, "no link to %s in %.*s", text,
+		 (int) (end - li), li);
+  const char *a = link;
+  while (a > code && strncmp (a, "<a class=\"site\" href=\"", 22) != 0)
+    a--;
+  ck_assert (a > code);
+  *href = harness_fmt ("%.*s", (int) (link - a - 22), a + 22);
+  return harness_fmt ("%.*s", (int) strcspn (li + 8, "\""), li + 8);
+}
+
+/* Hot functions only called by address show where their address is
+   taken: a row below that line of its source page, in the page's jump
+   list, linked from the index; a file whose only hot thing is such a
+   place has a page too.  */
+START_TEST (test_address_taken_places_show_on_their_lines)
+{
+  const char *dir = harness_tmpdir ();
+  const char *policy = harness_write ("addr.yaml",
+				      "version: 1\nfunctions:\n"
+				      "  - {name: add_one, action: report, "
+				      "weight: 40}\n"
+				      "  - {name: twice, action: report}\n"
+				      "  - {name: bump, action: report, "
+				      "weight: 2.5}\n"
+				      "  - {name: pinned, action: report}\n");
+  harness_write ("table.c", table_source);
+  harness_write ("callback.c", callback_source);
+  const char *results = harness_fmt ("%s/results", dir);
+  compile_unit (dir, "table.c", "table.o", policy, "", results);
+  compile_unit (dir, "callback.c", "callback.o", policy, "", results);
+  /* The object code: no direct call to the three, each kept out of line
+     (its address is used); the call to pinned stays.  */
+  const char *table_o = harness_fmt ("%s/table.o", dir);
+  const char *callback_o = harness_fmt ("%s/callback.o", dir);
+  ck_assert_int_eq (harness_count_calls (table_o, "add_one"), 0);
+  ck_assert_int_eq (harness_count_calls (table_o, "twice"), 0);
+  ck_assert_int_eq (harness_count_calls (callback_o, "bump"), 0);
+  ck_assert_int_eq (harness_count_calls (callback_o, "pinned"), 1);
+  struct run r = harness_sh (harness_fmt ("nm %s %s | grep -c ' t \\(add_one"
+					  "\\|twice\\|bump\\)$'", table_o,
+					  callback_o));
+  ck_assert_msg (atoi (r.out) == 3, "kept out of line: %s", r.out);
+  long table_line = line_of (table_source, "int (*const ops[])");
+  long keep_line = line_of (callback_source, "keep (bump);");
+
+  const char *out = harness_fmt ("%s/site", dir);
+  r = harness_sh (harness_fmt ("%s --html %s %s", summary_tool (), out,
+			       results));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  char *index = rendered (harness_fmt ("%s/index.html", out));
+
+  /* table.c has no hot call site, yet a page: both places on the
+     table's line, the heaviest first in the jump list.  */
+  const char *href;
+  const char *add_one = address_item (index, "add_one",
+				      harness_fmt ("ops at table.c:%ld",
+						   table_line), &href);
+  const char *page = source_page (out, "table.c");
+  ck_assert_str_eq (harness_fmt ("%s/%.*s", out, (int) strcspn (href, "#"),
+				 href), page);
+  char *dom = rendered (page);
+  const char *box = place_box (dom, "add_one", "ops", add_one);
+  ck_assert_str_eq (strchr (href, '#') + 1, box);
+  assert_below_line (dom, box, table_line);
+  ck_assert_ptr_nonnull (strstr (dom, harness_fmt ("<tr class=\"line "
+						   "hot-address\" id=\"L%ld\">",
+						   table_line)));
+  const char *twice_href;
+  const char *twice = address_item (index, "twice",
+				    harness_fmt ("ops at table.c:%ld",
+						 table_line), &twice_href);
+  const char *twice_box = place_box (dom, "twice", "ops", twice);
+  assert_below_line (dom, twice_box, table_line);
+  const char *jump = strstr (dom, "<p class=\"jump\">Addresses taken: ");
+  ck_assert_msg (jump, "%s", dom);
+  const char *first = strstr (jump, harness_fmt ("href=\"#%s\">%ld&nbsp;"
+						 "add_one</a>", box,
+						 table_line));
+  const char *second = strstr (jump, harness_fmt ("href=\"#%s\">%ld&nbsp;"
+						  "twice</a>", twice_box,
+						  table_line));
+  ck_assert_msg (first && second && first < second
+		 && second < strstr (jump, "</p>"), "%.300s", jump);
+  ck_assert_ptr_null (strstr (dom, "Call sites:"));
+  ck_assert_ptr_nonnull (strstr (dom, "2 places where the address of a hot "
+				 "function no call reaches is taken"));
+
+  /* callback.c: the call site and the callback's place, each below its
+     line, both in the jump list.  */
+  const char *bump = address_item (index, "bump",
+				   harness_fmt ("setup at callback.c:%ld",
+						keep_line), &href);
+  dom = rendered (harness_fmt ("%s/%.*s", out, (int) strcspn (href, "#"),
+			       href));
+  box = place_box (dom, "bump", "setup", bump);
+  ck_assert_str_eq (strchr (href, '#') + 1, box);
+  assert_below_line (dom, box, keep_line);
+  jump = strstr (dom, "<p class=\"jump\">Call sites: ");
+  ck_assert_msg (jump, "%s", dom);
+  const char *addresses = strstr (jump, " Addresses taken: ");
+  ck_assert_msg (addresses && addresses < strstr (jump, "</p>")
+		 && strstr (addresses, harness_fmt ("href=\"#%s\">%ld&nbsp;"
+						    "bump</a>", box,
+						    keep_line)), "%.300s",
+		 jump);
+  ck_assert_ptr_nonnull (strstr (dom, "class=\"call left\""));
+
+  /* The index's files: table.c is there, with its places.  */
+  ck_assert_ptr_nonnull (strstr (index, "<code>table.c</code></a>: 0 call "
+				 "sites, 0 left, 2 places where the address "
+				 "of a hot function no call reaches is "
+				 "taken"));
+}
+END_TEST
+
 /* A site written again into its directory is the new site only: no page
    of the old one is left, nothing is left beside it, and a directory that
    is not a site is never replaced.  */
@@ -954,6 +1154,7 @@ html_report_suite (void)
   tcase_add_test (tc,
 		  test_source_page_jump_list_entry_reason_and_moved_sources);
   tcase_add_test (tc, test_source_is_highlighted_and_still_escaped);
+  tcase_add_test (tc, test_address_taken_places_show_on_their_lines);
   suite_add_tcase (s, tc);
   tc = tcase_create ("Tools");
   tcase_set_timeout (tc, E2E_TIMEOUT);

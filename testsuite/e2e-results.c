@@ -336,10 +336,12 @@ START_TEST (test_function_called_only_by_address_is_said_so)
   char *index = harness_read (harness_fmt ("%s/site/index.html", dir), NULL);
   const char *list = strstr (index, "<ul class=\"address-only\">");
   ck_assert_msg (list, "%s", index);
-  const char *item = harness_fmt ("<li><code>add_one</code> <span class="
-				  "\"weight heat5\">40%%</span>: 0 direct "
-				  "calls, address taken in ops at t.c:%d</li>",
-				  table_line);
+  /* Each place links to its line on the source page.  */
+  const char *item = harness_fmt ("<li id=\"o1\"><code>add_one</code> "
+				  "<span class=\"weight heat5\">40%%</span>: "
+				  "0 direct calls, address taken in <a "
+				  "class=\"site\" href=\"src/1-t.c.html#a1\">"
+				  "ops at t.c:%d</a></li>", table_line);
   ck_assert_msg (strstr (list, item), "no %s in %.600s", item, list);
   json_decref (all);
 }

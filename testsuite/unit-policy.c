@@ -485,7 +485,9 @@ START_TEST (test_bad_weights_are_rejected_where_they_are)
 		      "  - {name: e, weight: \"12\"}\n"
 		      "  - {name: f, weight: [1]}\n"
 		      "  - {name: g, weight: ~}\n"
-		      "  - {name: h, weight: 12.}\n",
+		      "  - {name: h, weight: 12.}\n"
+		      "  - {name: i, weight: '1.5'}\n"
+		      "  - {name: j, weight: \"200\"}\n",
 		      DOC ":3:23: 'weight' expects a percentage from 0 to 100 "
 		      "with at most 4 decimals, e.g. 'weight: 12.5', found "
 		      "'-1'",
@@ -498,9 +500,9 @@ START_TEST (test_bad_weights_are_rejected_where_they_are)
 		      DOC ":6:23: 'weight' expects a percentage from 0 to 100 "
 		      "with at most 4 decimals, e.g. 'weight: 12.5', found "
 		      "'1.23456'",
-		      DOC ":7:23: 'weight' expects a percentage from 0 to 100 "
-		      "with at most 4 decimals, e.g. 'weight: 12.5', found "
-		      "'12'",
+		      DOC ":7:23: 'weight' is a plain number, found the "
+		      "quoted string '12'; write it without quotes: "
+		      "'weight: 12'",
 		      DOC ":8:23: 'weight' expects a percentage from 0 to 100 "
 		      "with at most 4 decimals, e.g. 'weight: 12.5', found a "
 		      "list",
@@ -509,7 +511,13 @@ START_TEST (test_bad_weights_are_rejected_where_they_are)
 		      "nothing (null)",
 		      DOC ":10:23: 'weight' expects a percentage from 0 to "
 		      "100 with at most 4 decimals, e.g. 'weight: 12.5', "
-		      "found '12.'");
+		      "found '12.'",
+		      DOC ":11:23: 'weight' is a plain number, found the "
+		      "quoted string '1.5'; write it without quotes: "
+		      "'weight: 1.5'",
+		      DOC ":12:23: 'weight' is a plain number, a percentage "
+		      "from 0 to 100 with at most 4 decimals, e.g. 'weight: "
+		      "12.5', found the quoted string '200'");
 }
 END_TEST
 

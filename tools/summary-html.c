@@ -82,7 +82,8 @@ static const char style[] =
   "th,td{padding:3px 8px;text-align:left;vertical-align:top}"
   "th{border-bottom:1px solid #999}td.n{text-align:right}"
   ".changes td:first-child{white-space:nowrap}"
-  "tr.fn:target,div.call:target,tr.line:target{outline:2px solid #0a58ca}"
+  "tr.fn:target,div.call:target,tr.line:target,li:target"
+  "{outline:2px solid #0a58ca}"
   ".left{background:#fde4e1}.inlined{background:#e4f4e1}"
   ".regressed{border-left:5px solid #b00020}.fixed{border-left:5px solid "
   "#1b7d2b}"
@@ -96,12 +97,15 @@ static const char style[] =
   "div.call{margin:3px 0 6px;padding:4px 10px;border-left:5px solid #b00020;"
   "white-space:normal}"
   "div.call.inlined{border-left-color:#1b7d2b}"
+  "div.call.address{border-left-color:#9a6700}"
+  ".src tr.hot-address td.code{background:#fff3cd}"
   ".verdict{font-weight:600;text-transform:uppercase;font-size:.85em}"
   ".hint,.chain,.story{color:#444}.story{font-weight:600}"
   ".missing{background:#fff3cd;padding:6px 10px}"
   ".totals{font-size:1.05em}"
   ".jump a{white-space:nowrap;margin-right:.4em}"
   ".jump a.left{color:#b00020}.jump a.inlined{color:#1b7d2b}"
+  ".jump a.address{color:#9a6700}"
   ".entry-reason{color:#444;font-style:italic}"
   /* Source highlighting (summary-highlight.c).  */
   ".src .com{color:#6a737d;font-style:italic}.src .str{color:#0a3069}"
@@ -338,6 +342,29 @@ put_call (FILE *f, const struct sites *s, const struct site *site,
   fputs ("</div>\n", f);
 }
 
+/* Place T, where the address of a hot function no call reaches is
+   taken, on its source page: without a call site, nothing else there
+   would say that the function is hot.  */
+static void
+put_place (FILE *f, const struct taken_place *place, size_t t)
+{
+  fprintf (f, "<div class=\"call address%s\" id=\"a%zu\">"
+	   "<span class=\"verdict\">address taken</span>",
+	   heat_class (place->weight), t + 1);
+  if (place->weight >= 0)
+    {
+      fputs (" ", f);
+      put_weight (f, place->weight);
+    }
+  fprintf (f, " address of hot function <a class=\"fn\" "
+	   "href=\"../index.html#o%d\">", place->fn + 1);
+  put_text (f, place->function);
+  fputs ("</a> taken in <code class=\"caller\">", f);
+  put_text (f, place->in);
+  fputs ("</code>: no direct call reaches it, so no call site shows "
+	 "whether it is inlined</div>\n", f);
+}
+
 /* The lines of PATH, or NULL with errno set.  */
 static char **
 read_lines (const char *path, size_t *n)
@@ -380,49 +407,85 @@ source_location (const struct sites *s, const char *path)
   return strdup (path);
 }
 
-/* For sites_by_weight.  */
-static const struct sites *sorting;
+/* For order_by_weight.  */
+static const long *sorting;
 
 static int
-compare_sites_by_weight (const void *a, const void *b)
+compare_by_weight (const void *a, const void *b)
 {
   size_t x = *(const size_t *) a, y = *(const size_t *) b;
-  int c = compare_weights (sorting->v[x].weight, sorting->v[y].weight);
+  int c = compare_weights (sorting[x], sorting[y]);
   return c ? c : x < y ? -1 : x > y;
+}
+
+/* 0..N-1, the heaviest of WEIGHTS first, then in their order.  */
+static size_t *
+order_by_weight (const long *weights, size_t n)
+{
+  size_t *order = calloc (n + 1, sizeof *order);
+  if (!order)
+    abort ();
+  for (size_t i = 0; i < n; i++)
+    order[i] = i;
+  sorting = weights;
+  qsort (order, n, sizeof *order, compare_by_weight);
+  sorting = NULL;
+  return order;
 }
 
 /* The sites FIRST..END of S, the heaviest first, then in their order.  */
 static size_t *
 sites_by_weight (const struct sites *s, size_t first, size_t end)
 {
-  size_t *order = calloc (end - first + 1, sizeof *order);
-  if (!order)
-    abort ();
+  long *w = calloc (end - first + 1, sizeof *w);
   for (size_t i = first; i < end; i++)
-    order[i - first] = i;
-  sorting = s;
-  qsort (order, end - first, sizeof *order, compare_sites_by_weight);
-  sorting = NULL;
+    w[i - first] = s->v[i].weight;
+  size_t *order = order_by_weight (w, end - first);
+  for (size_t o = 0; o < end - first; o++)
+    order[o] += first;
+  free (w);
+  return order;
+}
+
+/* The places FIRST..END of S, the heaviest first, then in their order.  */
+static size_t *
+places_by_weight (const struct sites *s, size_t first, size_t end)
+{
+  long *w = calloc (end - first + 1, sizeof *w);
+  for (size_t t = first; t < end; t++)
+    w[t - first] = s->taken[t].weight;
+  size_t *order = order_by_weight (w, end - first);
+  for (size_t o = 0; o < end - first; o++)
+    order[o] += first;
+  free (w);
   return order;
 }
 
 /* The page of source file P: its lines, each hot call site below its
-   line.  */
+   line, and each place where the address of a hot function no call
+   reaches is taken.  */
 static void
 write_source_page (const char *out, const struct sites *s, size_t p)
 {
   char *name = page_name (s, p);
   FILE *f = open_page (out, name);
   size_t first = s->page_start[p], end = s->page_start[p + 1];
+  size_t tfirst = s->taken_start[p], tend = s->taken_start[p + 1];
   int left = 0, inlined = 0;
   for (size_t i = first; i < end; i++)
     s->v[i].left ? left++ : inlined++;
-  page_start (f, s->v[first].file, NULL);
+  page_start (f, s->file_names[p], NULL);
   fputs ("<p><a href=\"../index.html\">&larr; index</a> &middot; <code>", f);
   put_text (f, s->files[p]);
-  fprintf (f, "</code></p>\n<p class=\"totals\">%zu hot call site%s: "
-	   "%d left, %d inlined</p>\n", end - first,
-	   end - first == 1 ? "" : "s", left, inlined);
+  fputs ("</code></p>\n<p class=\"totals\">", f);
+  if (end > first)
+    fprintf (f, "%zu hot call site%s: %d left, %d inlined", end - first,
+	     end - first == 1 ? "" : "s", left, inlined);
+  if (tend > tfirst)
+    fprintf (f, "%s%zu place%s where the address of a hot function no "
+	     "call reaches is taken", end > first ? " &middot; " : "",
+	     tend - tfirst, tend - tfirst == 1 ? "" : "s");
+  fputs ("</p>\n", f);
 
   bool changes = false;
   for (size_t i = first; i < end; i++)
@@ -445,7 +508,9 @@ write_source_page (const char *out, const struct sites *s, size_t p)
   /* Every call site of the page, left ones marked, to jump to: the
      heaviest first, then in the order of the source.  */
   size_t *order = sites_by_weight (s, first, end);
-  fputs ("<p class=\"jump\">Call sites:", f);
+  fputs ("<p class=\"jump\">", f);
+  if (end > first)
+    fputs ("Call sites:", f);
   for (size_t o = 0; o < end - first; o++)
     {
       size_t i = order[o];
@@ -453,6 +518,20 @@ write_source_page (const char *out, const struct sites *s, size_t p)
 	       s->v[i].left ? "left" : "inlined", heat_class (s->v[i].weight),
 	       i + 1, s->v[i].line);
       put_text (f, s->v[i].callee);
+      fputs ("</a>", f);
+    }
+  free (order);
+  /* Then the places where an address is taken, as their own group.  */
+  order = places_by_weight (s, tfirst, tend);
+  if (tend > tfirst)
+    fputs (end > first ? " &middot; Addresses taken:" : "Addresses taken:",
+	   f);
+  for (size_t o = 0; o < tend - tfirst; o++)
+    {
+      const struct taken_place *place = &s->taken[order[o]];
+      fprintf (f, " <a class=\"address%s\" href=\"#a%zu\">%lld&nbsp;",
+	       heat_class (place->weight), order[o] + 1, place->line);
+      put_text (f, place->function);
       fputs ("</a>", f);
     }
   fputs ("</p>\n", f);
@@ -471,37 +550,45 @@ write_source_page (const char *out, const struct sites *s, size_t p)
     }
   fputs ("<table class=\"src\">\n", f);
   struct highlight hl = { false, false, false };
-  size_t i = first;
+  size_t i = first, t = tfirst;
   for (size_t l = 1; l <= n_lines; l++)
     {
       bool any_left = false, any = false;
+      bool taken = t < tend && s->taken[t].line == (long long) l;
       for (size_t k = i; k < end && s->v[k].line == (long long) l; k++)
 	any = true, any_left |= s->v[k].left > 0;
       fprintf (f, "<tr class=\"line%s\" id=\"L%zu\"><td class=\"ln\">"
 	       "<a href=\"#L%zu\">%zu</a></td><td class=\"code\">",
-	       any ? (any_left ? " hot-left" : " hot-inlined") : "", l, l, l);
+	       any ? (any_left ? " hot-left" : " hot-inlined")
+	       : taken ? " hot-address" : "", l, l, l);
       highlight_line (f, lines[l - 1], &hl, put_text);
       fputs ("</td></tr>\n", f);
       free (lines[l - 1]);
-      if (!any)
+      if (!any && !taken)
 	continue;
       fputs ("<tr class=\"calls\"><td></td><td>\n", f);
       for (; i < end && s->v[i].line == (long long) l; i++)
 	put_call (f, s, &s->v[i], i);
+      for (; t < tend && s->taken[t].line == (long long) l; t++)
+	put_place (f, &s->taken[t], t);
       fputs ("</td></tr>\n", f);
     }
   free (lines);
   free (where);
-  /* Sites past the end of the file (it changed since the build), or in a
-     file that cannot be read.  */
-  for (size_t tail = i; i < end; i++)
+  /* Sites and places past the end of the file (it changed since the
+     build), or in a file that cannot be read: one row per line.  */
+  while (i < end || t < tend)
     {
-      if (i == tail || s->v[i - 1].line != s->v[i].line)
-	fprintf (f, "<tr class=\"calls\"><td class=\"ln\">%lld</td><td>\n",
-		 s->v[i].line);
-      put_call (f, s, &s->v[i], i);
-      if (i + 1 == end || s->v[i + 1].line != s->v[i].line)
-	fputs ("</td></tr>\n", f);
+      long long line = i < end ? s->v[i].line : s->taken[t].line;
+      if (t < tend && s->taken[t].line < line)
+	line = s->taken[t].line;
+      fprintf (f, "<tr class=\"calls\"><td class=\"ln\">%lld</td><td>\n",
+	       line);
+      for (; i < end && s->v[i].line == line; i++)
+	put_call (f, s, &s->v[i], i);
+      for (; t < tend && s->taken[t].line == line; t++)
+	put_place (f, &s->taken[t], t);
+      fputs ("</td></tr>\n", f);
     }
   fputs ("</table>\n", f);
   close_page (f, name);
@@ -649,9 +736,9 @@ compare_files_by_weight (const void *a, const void *b)
   return c ? c : x < y ? -1 : x > y;
 }
 
-/* The indexes of the files of S, the one with the heaviest site first,
-   those without a weight after, each in path order.  Leaves each file's
-   weight in WEIGHTS, for the caller to free.  */
+/* The indexes of the files of S, the one with the heaviest site or
+   place first, those without a weight after, each in path order.  Leaves
+   each file's weight in WEIGHTS, for the caller to free.  */
 static size_t *
 files_by_weight (const struct sites *s)
 {
@@ -664,6 +751,9 @@ files_by_weight (const struct sites *s)
       for (size_t i = s->page_start[p]; i < s->page_start[p + 1]; i++)
 	if (s->v[i].weight > weights[p])
 	  weights[p] = s->v[i].weight;
+      for (size_t t = s->taken_start[p]; t < s->taken_start[p + 1]; t++)
+	if (s->taken[t].weight > weights[p])
+	  weights[p] = s->taken[t].weight;
     }
   qsort (order, s->n_files, sizeof *order, compare_files_by_weight);
   return order;
@@ -710,9 +800,10 @@ static const char index_script[] =
   "</script>\n";
 
 /* The hot functions no call reaches, used through their address: they
-   have no call site to show, and are said so here.  */
+   have no call site to show, and are said so here, each place where the
+   address is taken linking to its line.  */
 static void
-put_address_only (FILE *f, struct build *b)
+put_address_only (FILE *f, struct build *b, const struct sites *s)
 {
   size_t n;
   char **names = address_only (b, &n);
@@ -722,19 +813,47 @@ put_address_only (FILE *f, struct build *b)
   for (size_t i = 0; i < n; i++)
     {
       json_t *fn = json_object_get (b->address_only, names[i]);
-      fputs ("<li><code>", f);
+      size_t k = address_fn_index (s, names[i]);
+      if (k < s->n_address_fns)
+	fprintf (f, "<li id=\"o%zu\"><code>", k + 1);
+      else
+	fputs ("<li><code>", f);
       put_text (f, names[i]);
-      fputs ("</code> ", f);
-      put_weight (f, weight_of (fn));
+      fputs ("</code>", f);
+      if (weight_of (fn) >= 0)
+	{
+	  fputs (" ", f);
+	  put_weight (f, weight_of (fn));
+	}
       fputs (": 0 direct calls, address taken in ", f);
       size_t n_taken;
       char **taken = sorted_keys (json_object_get (fn, "taken"), &n_taken);
-      for (size_t k = 0; k < n_taken; k++)
+      for (size_t t = 0; t < n_taken; t++)
 	{
-	  if (k)
+	  if (t)
 	    fputs ("; ", f);
-	  put_text (f, taken[k]);
-	  free (taken[k]);
+	  char *key = summary_format ("%s\n%s", names[i], taken[t]);
+	  json_t *at = json_object_get (s->taken_by_text, key);
+	  free (key);
+	  /* A place without a file or line has no page to link to.  */
+	  if (!at)
+	    {
+	      put_text (f, taken[t]);
+	      free (taken[t]);
+	      continue;
+	    }
+	  size_t first = json_integer_value (json_array_get (at, 0));
+	  char *page = page_name (s, s->taken[first].page);
+	  fprintf (f, "<a class=\"site\" href=\"%s#a%zu\">", page,
+		   first + 1);
+	  put_text (f, taken[t]);
+	  fputs ("</a>", f);
+	  json_int_t alike = json_integer_value (json_array_get (at, 1));
+	  if (alike > 1)
+	    fprintf (f, " <span class=\"times\">&times;%lld</span>",
+		     (long long) alike);
+	  free (page);
+	  free (taken[t]);
 	}
       free (taken);
       fputs ("</li>\n", f);
@@ -814,7 +933,7 @@ write_index (const char *out, struct build *b, const struct sites *s,
     }
   fputs ("</table>\n", f);
   free (order);
-  put_address_only (f, b);
+  put_address_only (f, b, s);
 
   fputs ("<h2 id=\"files\">Source files</h2>\n<ul class=\"files\">\n", f);
   size_t *files = files_by_weight (s);
@@ -822,7 +941,7 @@ write_index (const char *out, struct build *b, const struct sites *s,
     {
       size_t p = files[o];
       int sites = 0, n_left = 0;
-      const char *file = s->v[s->page_start[p]].file;
+      size_t places = s->taken_start[p + 1] - s->taken_start[p];
       for (size_t i = s->page_start[p]; i < s->page_start[p + 1]; i++)
 	{
 	  sites++;
@@ -830,9 +949,12 @@ write_index (const char *out, struct build *b, const struct sites *s,
 	}
       char *page = page_name (s, p);
       fprintf (f, "<li><a href=\"%s\"><code>", page);
-      put_text (f, file);
+      put_text (f, s->file_names[p]);
       fprintf (f, "</code></a>: %d call site%s, %d left", sites,
 	       sites == 1 ? "" : "s", n_left);
+      if (places)
+	fprintf (f, ", %zu place%s where the address of a hot function no "
+		 "call reaches is taken", places, places == 1 ? "" : "s");
       if (weights[p] >= 0)
 	{
 	  fputs (", the heaviest ", f);

@@ -21,12 +21,10 @@ summary_format (const char *fmt, ...)
   return s;
 }
 
-/* The path of the file of CALL in UNIT as it can be opened: relative
-   paths are relative to the directory the unit was compiled in.  */
-static char *
-resolved_path (json_t *unit, json_t *call)
+char *
+unit_path (json_t *unit, const char *file)
 {
-  const char *file = str (call, "file"), *dir = str (unit, "directory");
+  const char *dir = str (unit, "directory");
   if (file[0] == '/' || !dir[0])
     return strdup (file);
   return summary_format ("%s/%s", dir, file);
@@ -93,9 +91,7 @@ chain_text (json_t *chain)
   return text;
 }
 
-/* S, kept once in POOL: the key of its entry, which lives as long as
-   the pool.  */
-static const char *
+const char *
 intern (json_t *pool, const char *s)
 {
   void *it = json_object_iter_at (pool, s);
@@ -120,11 +116,12 @@ sites_add_unit (struct sites *s, json_t *unit, size_t unit_index)
 {
   if (!s->pool)
     s->pool = json_object ();
+  taken_add_unit (s, unit);
   json_t *calls = json_object_get (unit, "calls");
   for (size_t c = 0; c < json_array_size (calls); c++)
     {
       json_t *call = json_array_get (calls, c);
-      char *path = resolved_path (unit, call);
+      char *path = unit_path (unit, str (call, "file"));
       char *key = summary_format ("%s:%lld:%lld: '%s' in '%s'", path,
 				  num (call, "line", 0),
 				  num (call, "column", 0),
@@ -227,17 +224,54 @@ left_call_of (const struct site *site)
   return call;
 }
 
-/* Collect the set of strings FIELD(site) of S into a sorted array.  */
+/* The callees of S's sites, sorted.  */
 static char **
-sorted_set (struct sites *s, bool paths, size_t *n)
+sorted_callees (struct sites *s, size_t *n)
 {
   json_t *set = json_object ();
   for (size_t i = 0; i < s->n; i++)
-    json_object_set_new (set, paths ? s->v[i].path : s->v[i].callee,
-			 json_true ());
+    json_object_set_new (set, s->v[i].callee, json_true ());
   char **v = sorted_keys (set, n);
   json_decref (set);
   return v;
+}
+
+/* The files of S's sites and places, sorted, each with the name the
+   results give it (a site's first, for the pages as they were).  */
+static void
+index_files (struct sites *s)
+{
+  json_t *names = json_object ();
+  for (size_t i = 0; i < s->n; i++)
+    if (!json_object_get (names, s->v[i].path))
+      json_object_set_new (names, s->v[i].path,
+			   json_string (s->v[i].file));
+  for (size_t i = 0; i < s->n_taken; i++)
+    if (!json_object_get (names, s->taken[i].path))
+      json_object_set_new (names, s->taken[i].path,
+			   json_string (s->taken[i].file));
+  s->files = sorted_keys (names, &s->n_files);
+  s->file_names = calloc (s->n_files + 1, sizeof *s->file_names);
+  for (size_t p = 0; p < s->n_files; p++)
+    s->file_names[p] = intern (s->pool, json_string_value
+			       (json_object_get (names, s->files[p])));
+  json_decref (names);
+  /* Sites and places are sorted by path: each file's are one run.  */
+  s->page_start = calloc (s->n_files + 1, sizeof *s->page_start);
+  s->taken_start = calloc (s->n_files + 1, sizeof *s->taken_start);
+  size_t i = 0, t = 0;
+  for (size_t p = 0; p < s->n_files; p++)
+    {
+      s->page_start[p] = i;
+      for (; i < s->n && strcmp (s->v[i].path, s->files[p]) == 0; i++)
+	s->v[i].page = p;
+      s->taken_start[p] = t;
+      for (; t < s->n_taken && strcmp (s->taken[t].path, s->files[p]) == 0;
+	   t++)
+	s->taken[t].page = p;
+    }
+  s->page_start[s->n_files] = i;
+  s->taken_start[s->n_files] = t;
 }
 
 void
@@ -245,20 +279,14 @@ sites_finish (struct sites *s, struct build *old)
 {
   json_decref (s->index);
   s->index = NULL;
+  if (!s->pool)
+    s->pool = json_object ();
   qsort (s->v, s->n, sizeof *s->v, compare_sites);
-  s->files = sorted_set (s, true, &s->n_files);
-  s->functions = sorted_set (s, false, &s->n_functions);
-  /* Sites are sorted by path: each file's are one run.  */
-  s->page_start = calloc (s->n_files + 1, sizeof *s->page_start);
-  for (size_t i = 0, p = 0; i < s->n; i++)
-    {
-      while (strcmp (s->files[p], s->v[i].path) != 0)
-	s->page_start[++p] = i;
-      s->v[i].page = p;
-      s->v[i].fn = index_of (s->functions, s->n_functions, s->v[i].callee);
-    }
-  if (s->n_files)
-    s->page_start[s->n_files] = s->n;
+  s->functions = sorted_callees (s, &s->n_functions);
+  taken_finish (s);
+  index_files (s);
+  for (size_t i = 0; i < s->n; i++)
+    s->v[i].fn = index_of (s->functions, s->n_functions, s->v[i].callee);
   /* Each callee's sites, in the order above (a counting sort).  */
   s->fn_start = calloc (s->n_functions + 2, sizeof *s->fn_start);
   s->by_fn = calloc (s->n + 1, sizeof *s->by_fn);

@@ -42,6 +42,22 @@ struct site
   int fn;			/* Index of its callee.  */
 };
 
+/* A place where the address of a hot function is taken (a table of
+   function pointers, a callback) when no call of any unit reaches that
+   function: it has no call site to show, so the place is shown instead.
+   One per file, line, function and taker, over all units.  */
+struct taken_place
+{
+  const char *path;		/* The source file, as it can be opened.  */
+  const char *file;		/* As the results name it.  */
+  const char *function;		/* The hot function.  */
+  const char *in;		/* The function or variable taking it.  */
+  long long line;
+  long weight;			/* Its entry's, in millionths; -1: none.  */
+  int page;			/* Index of its file.  */
+  int fn;			/* Index of its function in address_fns.  */
+};
+
 /* The inline paths kept per site: a call in a header's inline function
    can be reached through thousands; memory stays bounded per site.  */
 enum { SITE_MAX_CHAINS = 32 };
@@ -56,9 +72,22 @@ struct sites
   const char *const *source_dirs;	/* OLD=NEW prefixes to read the
 				   sources from (--source-dir).  */
   size_t n_source_dirs;
-  char **files;			/* Resolved paths, sorted.  */
+  struct taken_place *taken;	/* Places of address_fns, by path and
+				   line (summary-taken.c).  */
+  size_t n_taken, cap_taken;
+  json_t *taken_index;		/* key -> index in TAKEN, while reading.  */
+  char **address_fns;		/* Hot functions only called by address
+				   that have a place, sorted.  */
+  size_t n_address_fns;
+  json_t *taken_by_text;	/* "function\nin at file:line", as the
+				   index lists a place -> [first place,
+				   how many look alike].  */
+  char **files;			/* Resolved paths, sorted: those of the
+				   sites and of the places.  */
   size_t n_files;
+  const char **file_names;	/* Per file: as the results name it.  */
   size_t *page_start;		/* Per file: its first site; and N.  */
+  size_t *taken_start;		/* Per file: its first place; and N.  */
   char **functions;		/* Callees, sorted.  */
   size_t n_functions;
   size_t *by_fn;		/* Sites in order of callee, then place, */
@@ -67,6 +96,24 @@ struct sites
 
 /* Fold the calls of UNIT (the UNIT_INDEXth distinct unit) into S.  */
 void sites_add_unit (struct sites *s, json_t *unit, size_t unit_index);
+
+/* Fold the places of UNIT's address_only functions into S.  */
+void taken_add_unit (struct sites *s, json_t *unit);
+
+/* Keep the places of the functions no site calls, index them by
+   function and by the text the index shows, and sort them by path and
+   line (before S's files are made).  */
+void taken_finish (struct sites *s);
+
+/* The index of the function NAME in S's address_fns, or n_address_fns.  */
+size_t address_fn_index (const struct sites *s, const char *name);
+
+/* S, kept once in POOL (a json object whose keys live as long as it).  */
+const char *intern (json_t *pool, const char *s);
+
+/* The path of FILE of UNIT as it can be opened: relative paths are
+   relative to the directory the unit was compiled in; malloc'd.  */
+char *unit_path (json_t *unit, const char *file);
 
 /* Sort the sites of B by file, line, column, callee and caller, and index
    their files and functions; with OLD (read with keep_outcomes), each

@@ -335,7 +335,25 @@ read_weight (struct loader *l)
     w = policy_weight_parse (scalar_text (l));
   if (w >= 0)
     return w;
-  if (l->event.type == YAML_SCALAR_EVENT && !scalar_is_null (l))
+  /* A number in quotes is a string to YAML: say so, rather than that the
+     number itself is wrong.  */
+  if (l->event.type == YAML_SCALAR_EVENT
+      && (l->event.data.scalar.style == YAML_SINGLE_QUOTED_SCALAR_STYLE
+	  || l->event.data.scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE))
+    {
+      const char *text = scalar_text (l);
+      if (policy_weight_parse (text) >= 0)
+	policy_add_error (l->policy, event_loc (l),
+			  "'weight' is a plain number, found the quoted "
+			  "string '%s'; write it without quotes: 'weight: "
+			  "%s'", text, text);
+      else
+	policy_add_error (l->policy, event_loc (l),
+			  "'weight' is a plain number, a percentage from 0 "
+			  "to 100 with at most 4 decimals, e.g. 'weight: "
+			  "12.5', found the quoted string '%s'", text);
+    }
+  else if (l->event.type == YAML_SCALAR_EVENT && !scalar_is_null (l))
     policy_add_error (l->policy, event_loc (l),
 		      "'weight' expects a percentage from 0 to 100 with at "
 		      "most 4 decimals, e.g. 'weight: 12.5', found '%s'",
