@@ -369,14 +369,16 @@ check-deb:
 
 # The same in Debian testing: the packages built there (in a clean testing
 # system with the build dependencies and the GCCs of DEB_FORKY_GCCS) into
-# build/deb-forky/, checked by lintian, then GCC 16's installed and used in
-# another.  Root.
+# build/deb-forky/, checked by lintian, then each plugin package installed
+# and used in another.  Root.
 DEB_FORKY_GCCS ?= 13 14 15
 check-deb-forky:
 	HOTINLINE_DEB_SUITE=forky HOTINLINE_DEB_GCCS="$(DEB_FORKY_GCCS)" \
 		sh testsuite/deb-install.sh --build build/deb-forky
 	lintian --fail-on error build/deb-forky/*.changes
-	HOTINLINE_DEB_SUITE=forky sh testsuite/deb-install.sh build/deb-forky
+	for n in $(DEB_FORKY_GCCS) 16; do \
+		HOTINLINE_DEB_SUITE=forky HOTINLINE_DEB_GCC=$$n \
+			sh testsuite/deb-install.sh build/deb-forky || exit 1; done
 
 clean:
 	rm -rf build
