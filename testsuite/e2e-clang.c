@@ -327,6 +327,42 @@ START_TEST (test_report_merged_calls)
 }
 END_TEST
 
+/* A conditional tail call: the report is at the call as written (the
+   IR's call), whatever the Clang; objdump puts the call where the sample
+   says for this Clang ({ hi-object-line N F }: from Clang N on, on that
+   line), the "if" from Clang 19 on, since the code generator gives the
+   folded branch the branch's location.  Report mode leaves the code as
+   it is.  */
+START_TEST (test_report_at_a_conditional_tail_call)
+{
+  struct sample s = load ("clang-condtail.c");
+  const char *plain = obj (&s, "plain"), *rep = obj (&s, "report");
+  struct run p = build (&s, false, "", "", plain);
+  struct run r = build (&s, true, "", "", rep);
+  ck_assert_msg (p.status == 0 && r.status == 0, "%.3000s", r.err);
+  check_diagnostics (&s, r.err, "-O2");
+  ck_assert_str_eq (reported_lines (r.err, "hot"), " clang-condtail.c:22");
+  ck_assert_msg (strcmp (harness_disassembly (plain),
+			 harness_disassembly (rep)) == 0,
+		 "report mode changed the code (%s, %s)", plain, rep);
+  int major = atoi (strstr (harness_plugin (), "clang-") + 6);
+  int from = 0;
+  unsigned line = 0;
+  for (size_t i = 0; i < s.ds.n; i++)
+    if (strcmp (s.ds.d[i].kind, "object-line") == 0
+	&& strcmp (s.ds.d[i].args[1], "hot") == 0
+	&& atoi (s.ds.d[i].args[0]) <= major
+	&& atoi (s.ds.d[i].args[0]) > from)
+      {
+	from = atoi (s.ds.d[i].args[0]);
+	line = s.ds.d[i].line;
+      }
+  ck_assert_msg (line, "no object-line directive for clang %d", major);
+  ck_assert_str_eq (call_lines (rep, "hot", "clang-condtail.c"),
+		    harness_fmt (" clang-condtail.c:%u", line));
+}
+END_TEST
+
 /* Clang's switches: -Werror makes reports errors, -Wno-error=pass-failed
    and the plugin's no-werror keep them warnings, -w and -Wno-pass-failed
    silence them, notes too.  */
@@ -351,6 +387,214 @@ START_TEST (test_werror_and_w)
   r = build (&s, true, "", "-Wno-pass-failed", o);
   ck_assert_msg (r.status == 0 && !strstr (r.err, "hot function")
 		 && !strstr (r.err, "policy entry"), "%s", r.err);
+}
+END_TEST
+
+/* A unit with known numbers: big is forced (LLVM's inliner declines it
+   at -O2, cost over 225), kept cannot be (noinline), leaf is audited, and
+   "absent" names nothing.  Five calls to them as written; kept's and
+   leaf's three stay calls.  */
+static const char counted_source[]
+  = "extern int table[64];\n"
+    "int big (int x)\n"
+    "{\n"
+    "  int s = 0;\n"
+    "  for (int i = 0; i < 64; i++)\n"
+    "    s += table[i] * x ^ (s >> 3);\n"
+    "  for (int i = 0; i < 64; i++)\n"
+    "    table[i] = s * i + (table[(i * 7) & 63] >> 2);\n"
+    "  for (int i = 0; i < 64; i++)\n"
+    "    s ^= table[i] / (x | 1) + table[(i + x) & 63] * (s & 15);\n"
+    "  for (int i = 0; i < 64; i++)\n"
+    "    table[(i * 5) & 63] += s % (i + 3) - table[i] / ((s & 7) + 1);\n"
+    "  for (int i = 0; i < 64; i++)\n"
+    "    s += table[i] * table[63 - i] ^ (x << (i & 3));\n"
+    "  return s;\n"
+    "}\n"
+    "__attribute__ ((noinline)) int kept (int x) { return x * 3 + 2; }\n"
+    "__attribute__ ((noinline)) int leaf (int x) { return x ^ 5; }\n"
+    "int use1 (int x) { return big (x) + kept (x); }\n"
+    "int use2 (int x) { return big (x + 1) + leaf (x) + leaf (x + 2); }\n";
+
+static const char counted_policy[]
+  = "version: 1\nfunctions:\n"
+    "  - {name: big, action: always_inline}\n"
+    "  - {name: kept, action: always_inline}\n"
+    "  - {name: leaf, action: report}\n"
+    "  - {name: absent, action: always_inline}\n";
+
+/* Compile SRC with POLICY (NULL: without the plugin), ARGS and FLAGS to
+   OUT.  */
+static struct run
+compile_counted (const char *src, const char *policy, const char *args,
+		 const char *flags, const char *out)
+{
+  struct args a = { { 0 }, 0 };
+  args_add (&a, harness_gcc ());
+  if (policy)
+    {
+      args_add_plugin (&a, &policy, 1);
+      args_add_words (&a, args);
+    }
+  args_add_words (&a, flags);
+  args_add_words (&a, "-fno-caret-diagnostics -c -o");
+  args_add (&a, out);
+  args_add (&a, src);
+  return harness_run (a.v, NULL);
+}
+
+static int
+hot_calls (const char *o)
+{
+  return harness_count_calls (o, "big") + harness_count_calls (o, "kept")
+	 + harness_count_calls (o, "leaf");
+}
+
+/* The summary: the GCC plugin's note, word for word, with the counts
+   objdump confirms: the calls as written are those of the -O0 build
+   without the plugin, the calls left those of the object, big forced
+   leaves no call to it, and the calls inlined surgically are the calls
+   to big the plain build keeps.  */
+static const struct
+{
+  const char *flags, *strategy;
+  int forced, not_forced;
+} summary_cases[] = {
+  { "-O0", "attribute", 1, 1 },
+  { "-O2", "attribute", 1, 1 },
+  { "-O2", "surgical", 0, 1 },
+};
+
+START_TEST (test_summary_counts_the_unit)
+{
+  const char *flags = summary_cases[_i].flags;
+  const char *strategy = summary_cases[_i].strategy;
+  const char *src = harness_write ("counted.c", counted_source);
+  const char *policy = harness_write ("counted.yaml", counted_policy);
+  const char *o0 = harness_fmt ("%s/counted-o0.o", harness_tmpdir ());
+  const char *plain = harness_fmt ("%s/counted-plain.o", harness_tmpdir ());
+  const char *o = harness_fmt ("%s/counted.o", harness_tmpdir ());
+  struct run r = compile_counted (src, NULL, "", "-O0", o0);
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  r = compile_counted (src, NULL, "", flags, plain);
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  r = compile_counted (src, policy,
+		       harness_fmt ("-fplugin-arg-hotinline-summary "
+				    "-fplugin-arg-hotinline-strategy=%s "
+				    "-fplugin-arg-hotinline-severity=note",
+				    strategy), flags, o);
+  ck_assert_msg (r.status == 0, "%s", r.err);
+
+  int written = hot_calls (o0), left = hot_calls (o);
+  ck_assert_int_eq (written, 5);
+  ck_assert_int_eq (left, 3);
+  ck_assert_int_eq (harness_count_calls (o, "big"), 0);
+  int surgical = 0;
+  if (strcmp (strategy, "surgical") == 0)
+    {
+      surgical = harness_count_calls (plain, "big");
+      ck_assert_msg (surgical == 2, "%s: LLVM's inliner declines %d calls "
+		     "to big, not 2: proves nothing", flags, surgical);
+    }
+  const char *expected
+    = harness_fmt ("note: hotinline summary for %s: 3 of 4 policy entries "
+		   "matched; %d calls to hot functions in the source, %d "
+		   "still calls after inlining; %d functions forced inline, "
+		   "%d could not be; %d declined calls inlined surgically "
+		   "[hotinline]\n", src, written, left,
+		   summary_cases[_i].forced, summary_cases[_i].not_forced,
+		   surgical);
+  ck_assert_msg (strstr (r.err, expected), "%s %s: expected\n%sgot:\n%.3000s",
+		 flags, strategy, expected, r.err);
+  /* Once, at the end.  */
+  const char *at = strstr (r.err, "hotinline summary for ");
+  ck_assert_msg (!strstr (at + 1, "hotinline summary for "), "%s", r.err);
+}
+END_TEST
+
+/* The plugin's own warnings, outside call sites, behave as Clang's:
+   -w silences them, -Werror makes them errors and the compilation fails,
+   -Wno-error=pass-failed and the plugin's no-werror keep them warnings.
+   Each case for the results that cannot be written (the directory is a
+   file; nothing else to say about the unit) and for an entry that cannot
+   be forced (its reports about the calls left are notes).  */
+static const struct
+{
+  const char *flags, *args;
+  const char *kind;		/* "warning", "error" or NULL: not shown.  */
+} warning_cases[] = {
+  { "", "", "warning" },
+  { "-w", "", NULL },
+  { "-Werror", "", "error" },
+  { "-Werror -Wno-error=pass-failed", "", "warning" },
+  { "-Werror", "-fplugin-arg-hotinline-no-werror", "warning" },
+  { "-Werror -w", "", NULL },
+  { "-Wno-pass-failed", "", NULL },
+  { "-Werror -Wno-pass-failed", "", NULL },
+};
+enum { N_WARNING_CASES = sizeof warning_cases / sizeof *warning_cases };
+
+START_TEST (test_own_warnings_as_clang_warnings)
+{
+  const char *flags = warning_cases[_i / 2].flags;
+  const char *args = warning_cases[_i / 2].args;
+  const char *kind = warning_cases[_i / 2].kind;
+  bool results = _i % 2 == 0;
+  const char *src = harness_write ("counted.c", counted_source);
+  const char *o = harness_fmt ("%s/own.o", harness_tmpdir ());
+  const char *policy, *message;
+  if (results)
+    {
+      const char *file = harness_write ("not-a-dir", "");
+      policy = harness_write ("forced.yaml", "version: 1\nfunctions:\n"
+			      "  - {name: big, action: always_inline}\n");
+      args = harness_fmt ("%s -fplugin-arg-hotinline-results=%s", args, file);
+      message = "cannot write hotinline results '";
+    }
+  else
+    {
+      policy = harness_write ("kept.yaml", "version: 1\nfunctions:\n"
+			      "  - {name: kept, action: always_inline, "
+			      "severity: note}\n");
+      message = "counted.c:17:32: %s: hot function 'kept' is not forced "
+		"inline: it is declared noinline";
+    }
+  unlink (o);
+  struct run r = compile_counted (src, policy, args,
+				  harness_fmt ("-O2 %s", flags), o);
+  const char *what = harness_fmt ("%s %s (%s)", flags, args,
+				  results ? "results" : "entry");
+  ck_assert_msg (r.status == (kind && !strcmp (kind, "error")),
+		 "%s: status %d:\n%.3000s", what, r.status, r.err);
+  ck_assert_msg ((access (o, F_OK) == 0) == (r.status == 0),
+		 "%s: an object despite the error, or none without", what);
+  ck_assert_msg (!strstr (r.err, kind && !strcmp (kind, "error")
+				   ? "warning:" : "error:"),
+		 "%s:\n%.3000s", what, r.err);
+  if (results)
+    {
+      const char *line = kind ? harness_fmt ("%s: %s", kind, message) : NULL;
+      ck_assert_msg (kind ? strstr (r.err, line) != NULL
+			  : strstr (r.err, message) == NULL,
+		     "%s: expected %s:\n%.3000s", what, kind ? kind : "nothing",
+		     r.err);
+    }
+  else
+    {
+      const char *at = kind ? strstr (r.err, harness_fmt (message, kind))
+			    : NULL;
+      ck_assert_msg (kind ? at != NULL
+			  : strstr (r.err, "is not forced inline") == NULL,
+		     "%s: expected %s:\n%.3000s", what, kind ? kind : "nothing",
+		     r.err);
+      /* The entry's note follows it.  */
+      const char *next = at ? strchr (at, '\n') : NULL;
+      ck_assert_msg (!at || (next && strstr (next, "note: policy entry for "
+					       "'kept'")
+			     && strstr (next, "note: policy entry for 'kept'")
+				< strchr (next + 1, '\n')),
+		     "%s: no note after it:\n%.3000s", what, r.err);
+    }
 }
 END_TEST
 
@@ -715,7 +959,12 @@ clang_suite (void)
 		       sizeof report_levels / sizeof *report_levels);
   tcase_add_test (tc, test_report_reasons_and_hint);
   tcase_add_test (tc, test_report_merged_calls);
+  tcase_add_test (tc, test_report_at_a_conditional_tail_call);
   tcase_add_test (tc, test_werror_and_w);
+  tcase_add_loop_test (tc, test_own_warnings_as_clang_warnings, 0,
+		       2 * N_WARNING_CASES);
+  tcase_add_loop_test (tc, test_summary_counts_the_unit, 0,
+		       sizeof summary_cases / sizeof *summary_cases);
   tcase_add_test (tc, test_results_read_by_summary);
   tcase_add_test (tc, test_results_carry_the_weight);
   tcase_add_test (tc, test_function_called_only_by_address_is_said_so);

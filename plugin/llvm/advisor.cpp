@@ -34,6 +34,7 @@ private:
   void
   recordInliningImpl () override
   {
+    hot_stats.calls_forced++;
     ORE.emit ([&] () {
       return llvm::OptimizationRemark ("inline", "Inlined", DLoc, Block)
 	     << "'" << llvm::ore::NV ("Callee", Callee) << "' inlined into '"

@@ -182,11 +182,21 @@ emit_error (const std::string &message)
 void
 emit_plain_warning (const std::string &message)
 {
-  clang::DiagnosticsEngine *d = engine ();
-  last_shown = !d || !d->getIgnoreAllWarnings ();
+  clang::DiagnosticsEngine::Level level
+    = warning_level (clang::SourceLocation ());
+  last_shown = shown (level);
   if (last_shown)
-    emit (clang::DiagnosticsEngine::Warning, clang::SourceLocation (),
-	  message);
+    emit (level, clang::SourceLocation (), message);
+}
+
+void
+emit_plain_note (const std::string &message)
+{
+  /* Clang drops a note after an ignored diagnostic, and this one follows
+     none.  */
+  if (clang::DiagnosticsEngine *d = engine ())
+    d->setLastDiagnosticIgnored (false);
+  emit (clang::DiagnosticsEngine::Note, clang::SourceLocation (), message);
 }
 
 } // namespace hotinline

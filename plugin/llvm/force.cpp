@@ -246,6 +246,7 @@ private:
 	clang::SourceLocation loc = place_of_function (f);
 	report_entry_problem (loc, e, not_forced (f, why));
 	results_note_function (f, why.c_str ());
+	hot_stats.not_forced++;
 	return false;
       }
     llvm::SmallPtrSet<Function *, 4> warned;
@@ -256,15 +257,21 @@ private:
 	for (llvm::CallBase *call : calls)
 	  any |= target_allows (call, f, e, warned);
 	if (!any && !calls.empty ())
-	  return true;
+	  {
+	    hot_stats.not_forced++;
+	    return true;
+	  }
 	clear_default_noinline (f);
 	f.addFnAttr (llvm::Attribute::AlwaysInline);
 	results_note_function (f, nullptr);
+	hot_stats.forced++;
 	return true;
       }
+    bool any = false;
     for (auto &[call, entry] : scoped)
       if (target_allows (call, f, entry, warned))
 	{
+	  any = true;
 	  if (hot_surgical)
 	    {
 	      /* The advisor forces it, if the inliner declines it.  */
@@ -282,6 +289,12 @@ private:
 	  call->addFnAttr (llvm::Attribute::AlwaysInline);
 	  changed = true;
 	}
+    /* Surgical forcing counts the calls it inlines (advisor.cpp);
+       forcing for some callers forces the function.  */
+    if (!any)
+      hot_stats.not_forced++;
+    else if (changed)
+      hot_stats.forced++;
     if (changed)
       results_note_function (f, nullptr);
     return changed;

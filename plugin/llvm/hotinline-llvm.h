@@ -49,6 +49,12 @@ std::unique_ptr<clang::ASTConsumer> deps_consumer_for (
 const struct policy_entry *entry_for (const llvm::Function &callee,
 				      const llvm::Function *caller);
 
+/* Whether entry_for has returned ENTRY in this unit (for anything: a
+   function of the unit, a call), and how many entries it has returned:
+   the entries that matched, for the results and the summary.  */
+bool entry_matched (const struct policy_entry *entry);
+size_t entries_matched ();
+
 /* F's name as the user wrote it: the symbol for C, the plain identifier
    for C++.  For messages and the results.  */
 std::string name_of (const llvm::Function &f);
@@ -96,9 +102,28 @@ void report_entry_problem (clang::SourceLocation loc,
 void emit_note (clang::SourceLocation loc, const std::string &message);
 
 /* An error or warning of the plugin itself (bad arguments, policies,
-   results it cannot write).  */
+   results it cannot write), at no place.  The warning is treated as a
+   report is (-Werror, -w, -Wno-error=pass-failed, no-werror).  */
 void emit_error (const std::string &message);
 void emit_plain_warning (const std::string &message);
+
+/* A note at no place that follows no diagnostic (the summary).  */
+void emit_plain_note (const std::string &message);
+
+/* What happened in this unit, for the summary (summary.cpp), counted
+   where each is decided: as the GCC plugin's.  */
+struct hot_stats
+{
+  unsigned source_calls;	/* Calls to hot functions as written.  */
+  unsigned calls_not_inlined;	/* Calls reported as still calls.  */
+  unsigned forced;		/* Functions forced inline.  */
+  unsigned not_forced;		/* Functions a policy forces that cannot be.  */
+  unsigned calls_forced;	/* Declined calls inlined surgically.  */
+};
+extern struct hot_stats hot_stats;
+
+/* The summary of M, with -fplugin-arg-hotinline-summary.  */
+void summary_print (const llvm::Module &m);
 
 /* The note naming ENTRY's place in its policy and its reason.  */
 void note_entry (clang::SourceLocation loc, const struct policy_entry *entry);

@@ -2,6 +2,7 @@
    into the names the policy uses, as the GCC plugin matches them.  */
 #include "hotinline-llvm.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Demangle/Demangle.h"
 
@@ -18,6 +19,9 @@ struct names
 };
 
 llvm::StringMap<names> known;
+
+/* The entries entry_for has returned.  */
+llvm::SmallPtrSet<const struct policy_entry *, 16> matched;
 
 /* The symbol without the suffixes LLVM gives the copies it makes
    (foo.specialized.1, foo.cold.1, foo.llvm.123): C names have no dot.  */
@@ -94,7 +98,21 @@ entry_for (const llvm::Function &callee, const llvm::Function *caller)
   if (!e && !n.qualified.empty ())
     e = policy_lookup (hot_policy, n.qualified.c_str (),
 		       caller ? caller_name.c_str () : NULL, unit);
+  if (e)
+    matched.insert (e);
   return e;
+}
+
+bool
+entry_matched (const struct policy_entry *entry)
+{
+  return matched.count (entry) > 0;
+}
+
+size_t
+entries_matched ()
+{
+  return matched.size ();
 }
 
 bool

@@ -196,19 +196,27 @@ struct listen_pass : llvm::PassInfoMixin<listen_pass>
     /* The calls as written, for the results and line 0.  */
     source_places.clear ();
     for (llvm::Function &f : m)
-      for (llvm::Instruction &i : llvm::instructions (f))
-	if (auto *call = llvm::dyn_cast<llvm::CallBase> (&i))
-	  if (const llvm::Function *callee = call->getCalledFunction ())
-	    if (const struct policy_entry *e = entry_for (*callee, &f))
-	      {
-		if (hot_config.results_dir)
-		  results_note_source_call (*call, e);
-		const llvm::DILocation *dl = call->getDebugLoc ().get ();
-		if (dl && dl->getLine ())
-		  source_places[{ dl->getScope ()->getSubprogram (),
-				  callee->getName ().str () }]
-		    .push_back (dl);
-	      }
+      {
+	/* Looked up itself, so that an entry naming a function of this unit
+	   has matched even where nothing calls it, as on GCC.  */
+	if (!f.isIntrinsic ())
+	  entry_for (f, nullptr);
+	for (llvm::Instruction &i : llvm::instructions (f))
+	  if (auto *call = llvm::dyn_cast<llvm::CallBase> (&i))
+	    if (const llvm::Function *callee = call->getCalledFunction ())
+	      if (const struct policy_entry *e
+		  = callee->isIntrinsic () ? nullptr : entry_for (*callee, &f))
+		{
+		  hot_stats.source_calls++;
+		  if (hot_config.results_dir)
+		    results_note_source_call (*call, e);
+		  const llvm::DILocation *dl = call->getDebugLoc ().get ();
+		  if (dl && dl->getLine ())
+		    source_places[{ dl->getScope ()->getSubprogram (),
+				    callee->getName ().str () }]
+		      .push_back (dl);
+		}
+      }
     return llvm::PreservedAnalyses::all ();
   }
 };
@@ -222,7 +230,10 @@ public:
   run (llvm::Module &m, llvm::ModuleAnalysisManager &)
   {
     if (!hot_policy || policy_entry_count (hot_policy) == 0)
-      return llvm::PreservedAnalyses::all ();
+      {
+	summary_print (m);
+	return llvm::PreservedAnalyses::all ();
+      }
     for (llvm::Function &f : m)
       {
 	/* The calls that end their blocks, by callee and where the blocks
@@ -244,6 +255,7 @@ public:
 	    }
       }
     results_write (m);
+    summary_print (m);
     return llvm::PreservedAnalyses::all ();
   }
 
@@ -266,6 +278,7 @@ private:
     std::string reason
       = reason_for (call, *callee, level == llvm::OptimizationLevel::O0);
     std::string hint = hint_for (reason, level);
+    hot_stats.calls_not_inlined++;
     results_note_left_call (call, e, reason, hint);
     const llvm::DILocation *dl = call.getDebugLoc ().get ();
     const std::vector<const llvm::DILocation *> *sunk

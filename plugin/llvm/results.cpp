@@ -48,7 +48,6 @@ struct function_record
 
 std::vector<call_record> source_calls, left_calls;
 std::vector<function_record> functions;
-llvm::SmallPtrSet<const struct policy_entry *, 16> matched;
 
 call_record
 call_at (const llvm::CallBase &call, const struct policy_entry *entry)
@@ -61,7 +60,6 @@ call_at (const llvm::CallBase &call, const struct policy_entry *entry)
       c.line = dl->getLine ();
       c.column = dl->getColumn ();
     }
-  matched.insert (entry);
   return c;
 }
 
@@ -215,7 +213,6 @@ address_only (const llvm::Module &m)
 	called |= c.callee == name;
       if (called)
 	continue;
-      matched.insert (e);
       llvm::json::Object o { { "function", name },
 			     { "entry", e->name.text },
 			     { "address_taken", address_taken_in (f) } };
@@ -235,7 +232,7 @@ unit_json (const llvm::Module &m, const char *unit, const std::string &cwd,
     {
       const struct policy_entry *e = policy_entry_at (hot_policy, i);
       llvm::json::Object o = entry_json (e);
-      o["matched"] = matched.count (e) > 0;
+      o["matched"] = entry_matched (e);
       entries.push_back (std::move (o));
     }
   llvm::json::Array calls;
@@ -377,8 +374,8 @@ results_note_function (const llvm::Function &f, const char *why_not)
   functions.push_back (std::move (r));
 }
 
-/* Results are a by-product: failing to write them warns, and never fails
-   the build.  */
+/* Results are a by-product: failing to write them warns, a warning as
+   the plugin's others (an error only under -Werror, as the user asked).  */
 void
 results_write (const llvm::Module &m)
 {
