@@ -515,9 +515,11 @@ END_TEST
 /* The plugin's own warnings, outside call sites, behave as Clang's:
    -w silences them, -Werror makes them errors and the compilation fails,
    -Wno-error=pass-failed and the plugin's no-werror keep them warnings.
-   Each case for the results that cannot be written (the directory is a
-   file; nothing else to say about the unit) and for an entry that cannot
-   be forced (its reports about the calls left are notes).  */
+   Each case for an entry that cannot be forced (its reports about the
+   calls left are notes) and for the results that cannot be written (the
+   directory is a file; nothing else to say about the unit), which, as on
+   GCC, stays a warning under -Werror: a results directory never fails a
+   build.  */
 static const struct
 {
   const char *flags, *args;
@@ -540,6 +542,8 @@ START_TEST (test_own_warnings_as_clang_warnings)
   const char *args = warning_cases[_i / 2].args;
   const char *kind = warning_cases[_i / 2].kind;
   bool results = _i % 2 == 0;
+  if (results && kind && !strcmp (kind, "error"))
+    kind = "warning";
   const char *src = harness_write ("counted.c", counted_source);
   const char *o = harness_fmt ("%s/own.o", harness_tmpdir ());
   const char *policy, *message;

@@ -182,8 +182,11 @@ emit_error (const std::string &message)
 void
 emit_plain_warning (const std::string &message)
 {
+  /* Silenced as a report is, but never an error: results that cannot be
+     written must not fail a build made with -Werror (as on GCC).  */
   clang::DiagnosticsEngine::Level level
-    = warning_level (clang::SourceLocation ());
+    = std::min (warning_level (clang::SourceLocation ()),
+		clang::DiagnosticsEngine::Warning);
   last_shown = shown (level);
   if (last_shown)
     emit (level, clang::SourceLocation (), message);

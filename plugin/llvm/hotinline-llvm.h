@@ -102,8 +102,9 @@ void report_entry_problem (clang::SourceLocation loc,
 void emit_note (clang::SourceLocation loc, const std::string &message);
 
 /* An error or warning of the plugin itself (bad arguments, policies,
-   results it cannot write), at no place.  The warning is treated as a
-   report is (-Werror, -w, -Wno-error=pass-failed, no-werror).  */
+   results it cannot write), at no place.  The warning is silenced as a
+   report is (-w, -Wno-pass-failed, quiet) but stays a warning under
+   -Werror, as on GCC.  */
 void emit_error (const std::string &message);
 void emit_plain_warning (const std::string &message);
 
