@@ -334,7 +334,8 @@ START_TEST (test_listing_round_trip_gives_the_annotated_code)
 			    "const\"")
 		 && strstr (text, "\"lib::table<unsigned int>::sum(unsigned "
 			    "long) const\"")
-		 && strstr (text, "<lambda(std::size_t)>::operator()"),
+		 && strstr (text, "<lambda(std::size_t)>::operator()")
+		 && strstr (text, "\"lib::width<char\\\\[4]>(unsigned long)\""),
 		 "listing:\n%s", text);
   ck_assert_msg (strcmp (harness_disassembly (forced),
 			 harness_disassembly (hand)) == 0,
