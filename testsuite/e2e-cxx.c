@@ -334,7 +334,8 @@ START_TEST (test_listing_round_trip_gives_the_annotated_code)
 			    "const\"")
 		 && strstr (text, "\"lib::table<unsigned int>::sum(unsigned "
 			    "long) const\"")
-		 && strstr (text, "<lambda(std::size_t)>::operator()"),
+		 && strstr (text, "<lambda(std::size_t)>::operator()")
+		 && strstr (text, "\"lib::width<char\\\\[4]>(unsigned long)\""),
 		 "listing:\n%s", text);
   ck_assert_msg (strcmp (harness_disassembly (forced),
 			 harness_disassembly (hand)) == 0,
@@ -409,6 +410,121 @@ START_TEST (test_listing_merges_units_into_one_policy)
 }
 END_TEST
 
+/* samples/cxx-target.cc: a class template in a #pragma GCC target region.
+   Compiles it with the policy cxx-target.yaml (POLICY) or without, with
+   DEFINES (words without spaces of their own), to OBJ.  */
+static struct run
+compile_target_sample (bool policy, const char *defines, const char *obj)
+{
+  const char *yaml = harness_src ("testsuite/samples/cxx-target.yaml");
+  struct args a = { { 0 }, 0 };
+  args_add (&a, harness_gxx ());
+  if (policy)
+    args_add_plugin (&a, &yaml, 1);
+  args_add_words (&a, "-O2 -fdiagnostics-plain-output -c -o");
+  args_add (&a, obj);
+  args_add_words (&a, defines);
+  args_add (&a, harness_src ("testsuite/samples/cxx-target.cc"));
+  return harness_run (a.v, NULL);
+}
+
+static const char widen[] = "_ZNK4simd5lanesIjE5widenEv";
+static const char sum[] = "_ZNK4simd5lanesIjE3sumEj";
+
+/* The friend as the sample writes it (no attribute): where the same GCC
+   compiles the members marked by hand, forcing is the hand annotation;
+   where that is a hard error (GCC 12: the friend lacks the region's
+   target options), forcing leaves widen alone with a warning, forces the
+   rest, and the build passes.  */
+START_TEST (test_cxx_target_region_forced_as_gcc_allows)
+{
+  if (strcmp (harness_target (), "x86_64") != 0)
+    {
+      fprintf (stderr, "SKIP cxx-target.cc on %s: x86 target options\n",
+	       harness_target ());
+      return;
+    }
+  const char *dir = harness_tmpdir ();
+  const char *plain = harness_fmt ("%s/plain.o", dir);
+  const char *hand = harness_fmt ("%s/hand.o", dir);
+  const char *forced = harness_fmt ("%s/forced.o", dir);
+  struct run r = compile_target_sample (false, "", plain);
+  ck_assert_msg (r.status == 0, "plain build: %.1500s", r.err);
+  ck_assert_msg (harness_count_calls (plain, sum) > 0
+		 && harness_count_calls (plain, widen) > 0,
+		 "GCC inlines sum or widen by itself; the sample proves "
+		 "nothing");
+  r = compile_target_sample (false, "-DHOTINLINE_HAND", hand);
+  ck_assert_msg (r.status == 0, "hand build: %.1500s", r.err);
+  struct run members
+    = compile_target_sample (false, "-DHOTINLINE_HAND_MEMBERS",
+			     harness_fmt ("%s/members.o", dir));
+  r = compile_target_sample (true, "", forced);
+  ck_assert_msg (r.status == 0, "forcing failed the build: %.1500s", r.err);
+  ck_assert_int_eq (harness_count_calls (forced, sum), 0);
+  if (members.status == 0)
+    {
+      ck_assert_msg (!strstr (r.err, "[hotinline]"),
+		     "GCC inlines the members by hand, forcing warns: %.1500s",
+		     r.err);
+      ck_assert_msg (strcmp (harness_disassembly (forced),
+			     harness_disassembly (hand)) == 0,
+		     "forcing differs from the hand annotation (compare %s "
+		     "and %s)", forced, hand);
+      return;
+    }
+  ck_assert_msg (strstr (members.err, "inlining failed in call to "
+			 "'always_inline' 'unsigned int simd::lanes<T>::widen"
+			 "() const [with T = unsigned int]': target specific "
+			 "option mismatch"),
+		 "the members by hand fail for another reason: %.1500s",
+		 members.err);
+  ck_assert_msg (strstr (r.err, "warning: hot function 'unsigned int "
+			 "simd::lanes<T>::widen() const [with T = unsigned "
+			 "int]' is not forced inline: its target options "
+			 "differ from those of its caller 'bool simd::"
+			 "operator==(const lanes<unsigned int>&, const "
+			 "lanes<unsigned int>&)' [hotinline]"),
+		 "no warning for widen: %.1500s", r.err);
+}
+END_TEST
+
+/* With any attribute on the friend, GCC gives it the region's target
+   options, and forcing is the hand annotation, on every GCC.  */
+START_TEST (test_cxx_target_region_friend_with_attribute_forced_by_hand)
+{
+  if (strcmp (harness_target (), "x86_64") != 0)
+    {
+      fprintf (stderr, "SKIP cxx-target.cc on %s: x86 target options\n",
+	       harness_target ());
+      return;
+    }
+  const char *dir = harness_tmpdir ();
+  const char *attribute = "-DFRIEND_ATTRIBUTE=__attribute__((unused))";
+  const char *plain = harness_fmt ("%s/plain.o", dir);
+  const char *hand = harness_fmt ("%s/hand.o", dir);
+  const char *forced = harness_fmt ("%s/forced.o", dir);
+  struct run r = compile_target_sample (false, attribute, plain);
+  ck_assert_msg (r.status == 0, "plain build: %.1500s", r.err);
+  r = compile_target_sample (false,
+			     harness_fmt ("%s -DHOTINLINE_HAND", attribute),
+			     hand);
+  ck_assert_msg (r.status == 0, "hand build: %.1500s", r.err);
+  r = compile_target_sample (true, attribute, forced);
+  ck_assert_msg (r.status == 0 && !strstr (r.err, "[hotinline]"),
+		 "forcing: status %d: %.1500s", r.status, r.err);
+  ck_assert_int_eq (harness_count_calls (forced, widen), 0);
+  ck_assert_int_eq (harness_count_calls (forced, sum), 0);
+  ck_assert_msg (strcmp (harness_disassembly (forced),
+			 harness_disassembly (hand)) == 0,
+		 "forcing differs from the hand annotation (compare %s and "
+		 "%s)", forced, hand);
+  ck_assert_msg (strcmp (harness_disassembly (plain),
+			 harness_disassembly (hand)) != 0,
+		 "the annotations change nothing; the sample proves nothing");
+}
+END_TEST
+
 Suite *
 cxx_names_suite (void)
 {
@@ -439,6 +555,13 @@ cxx_names_suite (void)
   tcase_add_loop_test (tc, test_listing_round_trip_gives_the_annotated_code,
 		       0, N_LISTING_LEVELS);
   tcase_add_test (tc, test_listing_merges_units_into_one_policy);
+  suite_add_tcase (s, tc);
+
+  tc = tcase_create ("Target regions");
+  tcase_set_timeout (tc, E2E_TIMEOUT);
+  tcase_add_test (tc, test_cxx_target_region_forced_as_gcc_allows);
+  tcase_add_test (tc,
+		  test_cxx_target_region_friend_with_attribute_forced_by_hand);
   suite_add_tcase (s, tc);
 
   tc = tcase_create ("Plugin arguments");

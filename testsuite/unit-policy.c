@@ -2513,6 +2513,39 @@ normal (const char *name)
   return copy;
 }
 
+/* A name escaped for a policy is an entry that matches that name and no
+   other: the '[' of an array type, the '*' of a pointer type among
+   template arguments or in an enclosing function's parameters are text;
+   an operator and a trailing parameter list are left as they are.  */
+START_TEST (test_cxx_escaped_name_matches_itself_only)
+{
+  static const struct
+  {
+    const char *name, *escaped, *other;
+  } cases[] = {
+    { "S<const char(&)[7], int&>::f()", "S<const char(&)\\[7], int&>::f()",
+      "S<const char(&)7, int&>::f()" },
+    { "f<char*>(char*)", "f<char\\*>(char*)", "f<char**>(char*)" },
+    { "g(const T*)::<lambda()>::operator()() const",
+      "g(const T\\*)::<lambda()>::operator()() const",
+      "g(const T**)::<lambda()>::operator()() const" },
+    { "S<int[2]>::operator[](unsigned long)",
+      "S<int\\[2]>::operator[](unsigned long)",
+      "S<int2>::operator[](unsigned long)" },
+    { "h?(int)", "h\\?(int)", "hx(int)" },
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+    {
+      char *e = cxx_name_escape_globs (cases[i].name);
+      ck_assert_str_eq (e, cases[i].escaped);
+      ck_assert_msg (name_matches (e, cases[i].name), "%s", e);
+      ck_assert_msg (!name_matches (e, cases[i].other), "%s matches %s", e,
+		     cases[i].other);
+      free (e);
+    }
+}
+END_TEST
+
 START_TEST (test_cxx_spaces_and_arithmetic_types_have_one_spelling)
 {
   ck_assert_str_eq (normal ("ns::parser::parse(const unsigned char *, "
@@ -2659,6 +2692,7 @@ policy_lookup_suite (void)
 
   tc = tcase_create ("C++ names");
   tcase_add_test (tc, test_cxx_spaces_and_arithmetic_types_have_one_spelling);
+  tcase_add_test (tc, test_cxx_escaped_name_matches_itself_only);
   tcase_add_test (tc, test_cxx_anonymous_namespace_has_both_spellings);
   tcase_add_test (tc, test_cxx_operators_need_no_escapes);
   tcase_add_test (tc,

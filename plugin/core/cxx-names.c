@@ -222,3 +222,22 @@ cxx_name_has_parameters (const char *name, size_t len)
 {
   return parameters_start (name, len) < len;
 }
+
+char *
+cxx_name_escape_globs (const char *name)
+{
+  size_t len = strlen (name);
+  size_t lit = cxx_name_literal_start (name, len);
+  char *out = malloc (2 * len + 1);
+  if (!out)
+    return NULL;
+  char *o = out;
+  for (size_t i = 0; i < len; i++)
+    {
+      if (i < lit && strchr ("*?[\\", name[i]))
+	*o++ = '\\';
+      *o++ = name[i];
+    }
+  *o = '\0';
+  return out;
+}

@@ -36,6 +36,13 @@ size_t cxx_name_literal_start (const char *name, size_t len);
 /* Whether NAME[0..LEN) ends with a parameter list.  */
 int cxx_name_has_parameters (const char *name, size_t len);
 
+/* NAME as a policy entry that names it exactly (malloc'd): a backslash
+   before each glob character ('*', '?', '[', '\\') of the part before
+   the literal tail, such as the "[7]" of an array type among template
+   arguments ("S<const char(&)[7]>::f()"), which would otherwise start a
+   character class.  */
+char *cxx_name_escape_globs (const char *name);
+
 #ifdef __cplusplus
 }
 #endif

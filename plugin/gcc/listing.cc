@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include <yaml.h>
 
+#include "cxx-names.h"
 #include "hotinline.h"
 
 /* ATTR as GCC stores attribute names: "__always_inline__" is
@@ -34,8 +35,15 @@ collect_marked (vec<char *> *names)
   FOR_EACH_FUNCTION (node)
     if (!node->alias && !node->thunk && DECL_NAME (node->decl)
 	&& lookup_attribute (attr, DECL_ATTRIBUTES (node->decl)))
-      names->safe_push (hot_listing_name (node->decl,
-					  hot_config.list_by_name));
+      {
+	/* Escaped: a name is an entry that names its function only.  */
+	char *name = hot_listing_name (node->decl, hot_config.list_by_name);
+	char *escaped = cxx_name_escape_globs (name);
+	if (!escaped)
+	  abort ();
+	names->safe_push (escaped);
+	free (name);
+      }
   free (attr);
 }
 

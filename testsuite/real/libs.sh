@@ -106,9 +106,15 @@ lib_load () {
 		# friend operators written simdjson_really_inline keep it: in
 		# a class template under "#pragma GCC target", GCC compiles
 		# them only inlined (their own body is built without the
-		# target's options: "target specific option mismatch").  The
-		# amalgamated library and the program, which inlines the
-		# On-Demand API.
+		# target's options: "target specific option mismatch").
+		# simdjson_inline becomes inline with a neutral attribute
+		# (unused), not inline alone: GCC 12 gives a friend defined in
+		# a class the options of its "#pragma GCC target" region only
+		# when the friend has an attribute, so westmere's friend
+		# operator== would lose SSE4.2 with its last attribute, and
+		# stripped would differ from upstream by more than
+		# always_inline (samples/cxx-target.cc).  The amalgamated
+		# library and the program, which inlines the On-Demand API.
 		L_VERSION=3.0.1
 		L_URL=$debian_pool/s/simdjson/simdjson_3.0.1.orig.tar.gz
 		L_SHA256=156b1bc5eb0561b2bd166b46d191fd3d95a3e709cc63761477d3b7aec2b6e9ed
@@ -120,7 +126,7 @@ lib_load () {
 		L_CFLAGS="-Isingleheader"
 		L_STRIP_FILE=singleheader/simdjson.h
 		L_STRIP_FROM='define simdjson_inline simdjson_really_inline'
-		L_STRIP_TO='define simdjson_inline inline'
+		L_STRIP_TO='define simdjson_inline inline __attribute__((unused))'
 		;;
 	fmt)
 		# FMT_INLINE, include/fmt/core.h line 197: the argument

@@ -46,10 +46,14 @@ export GCC PLUGIN HOTINLINE_REAL_CACHE=$cache HOTINLINE_REAL_WORK=$work
 
 die () { echo "check-real: $*" >&2; exit 2; }
 
-# fetch LIB: the pinned sources, upstream/ and stripped/ under the cache.
+# fetch LIB: the pinned sources, upstream/ and stripped/ under the cache;
+# .ready holds the strip they were made with, so that a changed strip
+# makes them again.
 fetch () {
 	src=$cache/$1-$L_VERSION
-	[ -f "$src/.ready" ] && return 0
+	strip="$L_STRIP_FILE: $L_STRIP_FROM -> $L_STRIP_TO"
+	[ -f "$src/.ready" ] && [ "$(cat "$src/.ready")" = "$strip" ] &&
+		return 0
 	tarball=$cache/$(basename "$L_URL")
 	mkdir -p "$cache"
 	if [ ! -f "$tarball" ] ||
@@ -69,7 +73,7 @@ fetch () {
 		{ while (i = index($0, from)) { $0 = substr($0, 1, i - 1) to substr($0, i + length(from)); n++ } print }
 		END { if (!n) exit 1 }' "$src/upstream/$L_STRIP_FILE" > "$f" ||
 		die "$1: '$L_STRIP_FROM' not found in $L_STRIP_FILE"
-	touch "$src/.ready"
+	printf '%s\n' "$strip" > "$src/.ready"
 }
 
 # build LIB SETTING VARIANT: compile the units, link the program.

@@ -1,6 +1,7 @@
 // A library that forces some of its functions through a macro: some
 // overloads only, a constructor, an operator, a member of a class
-// template and a lambda.  e2e-cxx.c lists the marked functions with
+// template, a template instance with an array type among its template
+// arguments and a lambda.  e2e-cxx.c lists the marked functions with
 // -fplugin-arg-hotinline-list, strips the macro, forces with the listed
 // policy and compares the code with the annotated build's.
 #include <cstddef>
@@ -81,6 +82,17 @@ table<T>::sum (std::size_t n) const
   MIX (s, cells[i & 15]);
   return s;
 }
+
+/* Its listed name has an array type before its parameter list, whose
+   '[' must not start a glob's character class.  */
+template <class A>
+FORCE_INLINE unsigned
+width (std::size_t n)
+{
+  unsigned s = sizeof (A);
+  MIX (s, (unsigned) (sizeof (A) + i));
+  return s;
+}
 }
 
 unsigned
@@ -90,5 +102,6 @@ consume (const std::uint8_t *p, std::size_t n, lib::table<unsigned> &t)
   auto step = [&] (std::size_t k) FORCE_LAMBDA { return a[k] + b[k + 1]; };
   unsigned r = a.parse (p, n) + b.parse (p, n / 2) + a.parse (p, n, true);
   r += b.parse (p + 1, n - 1, false) + step (n) + step (n / 3);
+  r += lib::width<char[4]> (n) + lib::width<char[4]> (n / 5);
   return r + t.sum (n) + t.sum (n / 2);
 }
