@@ -111,8 +111,8 @@ out=$work/BENCHMARKS.md.new
 	echo
 	echo "## Compile-time cost with Clang"
 	echo
-	echo "The same rows for Clang and hotinline's LLVM plugin (\\`clang -cc1\\` alone,"
-	echo "as the driver runs it, on the same \\`mdb.c\\` and small unit at -O2). The"
+	echo "The same rows for Clang and hotinline's LLVM plugin (\`clang -cc1\` alone,"
+	echo "as the driver runs it, on the same \`mdb.c\` and small unit at -O2). The"
 	echo "floor is a pass plugin that registers nothing."
 	for clang in $clangs; do
 		cmajor=$($clang -dumpversion | cut -d. -f1)
