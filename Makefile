@@ -10,7 +10,9 @@
 #   make demo            run the plugin on an example
 #   make deb             Debian packages (debian/) into build/deb/
 #   make check-deb       install them in a clean Debian 12 and use them (root)
-#   make check-deb-forky the same for GCC 16 in Debian testing (root)
+#   make check-deb-forky the same for GCC 13 to 16 in Debian testing (root)
+#   make bench           benchmarks into BENCHMARKS.md (about 1.5 hours)
+#   make bench-summary   hotinline-summary's time and memory at scale
 
 GCC ?= gcc
 GCC_MAJOR := $(shell $(GCC) -dumpversion | cut -d. -f1)
@@ -106,7 +108,7 @@ TEST_BIN := $(B)/check_hotinline
 BENCH_BIN := $(B)/bench_strategies
 BENCH_LOAD := $(B)/bench_load
 
-.PHONY: all check check-all check-real check-linux-arm64 bench fuzz install \
+.PHONY: all check check-all check-real check-linux-arm64 bench bench-summary fuzz install \
 	install-tools uninstall demo demo-clang screenshot clean check-linux-clang deb \
 	check-deb check-deb-forky
 all: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
@@ -179,6 +181,12 @@ screenshot: $(PLUGIN) $(SUMMARY_TOOL)
 # Benchmarks, for both GCCs; writes BENCHMARKS.md.  Not part of check.
 bench:
 	sh testsuite/bench.sh
+
+# Its hotinline-summary section alone, printed: time and peak memory of the
+# summary and --html over 1,000 and 10,000 synthetic units (a minute).
+bench-summary: $(PLUGIN) $(SUMMARY_TOOL)
+	sh testsuite/bench-summary.sh $(GCC) $(PLUGIN) $(SUMMARY_TOOL) \
+		build/bench/summary 1000 10000
 
 # Fuzz the policy loader with libFuzzer, ASan and UBSan (clang).
 # FUZZ_RUNS executions; crashing inputs land in build/fuzz/.
