@@ -499,12 +499,6 @@ read_one_file (struct build *b, const char *path)
   arena_reset ();		/* UNIT with it.  */
 }
 
-static int
-compare_names (const void *a, const void *b)
-{
-  return strcmp (*(char *const *) a, *(char *const *) b);
-}
-
 void
 read_path (struct build *b, const char *path)
 {
@@ -537,7 +531,7 @@ read_path (struct build *b, const char *path)
 	 "written by compiling with -fplugin=hotinline "
 	 "-fplugin-arg-hotinline-policy=POLICY "
 	 "-fplugin-arg-hotinline-results=%s", path, path);
-  qsort (names, n, sizeof *names, compare_names);
+  qsort (names, n, sizeof *names, compare_strings);
   for (size_t i = 0; i < n; i++)
     {
       read_one_file (b, names[i]);

@@ -30,7 +30,7 @@ unit_path (json_t *unit, const char *file)
   return summary_format ("%s/%s", dir, file);
 }
 
-static int
+int
 compare_strings (const void *a, const void *b)
 {
   return strcmp (*(char *const *) a, *(char *const *) b);

@@ -126,6 +126,9 @@ char *site_key (const struct site *site);
 /* The keys of the object O, sorted (malloc'd, N of them).  */
 char **sorted_keys (json_t *o, size_t *n);
 
+/* strcmp for qsort and bsearch over an array of strings.  */
+int compare_strings (const void *a, const void *b);
+
 /* Text made with printf, malloc'd.  */
 char *summary_format (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2)));

@@ -69,12 +69,6 @@ taken_add_unit (struct sites *s, json_t *unit)
 }
 
 static int
-compare_strings (const void *a, const void *b)
-{
-  return strcmp (*(char *const *) a, *(char *const *) b);
-}
-
-static int
 compare_places (const void *a, const void *b)
 {
   const struct taken_place *x = a, *y = b;
