@@ -863,6 +863,150 @@ START_TEST (test_wrapper_as_installed)
 }
 END_TEST
 
+/* The lines of the linker's reports about FUNCTION in ERR
+   ("ld.lld-N: warning: FILE:LINE:COL: hot function 'F' not inlined
+   into ..."), as reported_lines gives them.  */
+static const char *
+linker_reported_lines (const char *err, const char *function)
+{
+  const char *prefix = harness_fmt ("hot function '%s' not inlined into",
+				    function);
+  const char *text = "";
+  const char *eol;
+  for (const char *l = err; l && *l; l = eol ? eol + 1 : NULL)
+    {
+      const char *w = strstr (l, ": warning: ");
+      eol = strchr (l, '\n');
+      if (strncmp (l, "ld.lld", 6) != 0 || !w || (eol && w > eol))
+	continue;
+      char file[512];
+      unsigned line, col;
+      int used = 0;
+      if (sscanf (w + 11, "%511[^:]:%u:%u: %n", file, &line, &col, &used) < 3
+	  || !used || strncmp (w + 11 + used, prefix, strlen (prefix)) != 0)
+	continue;
+      text = harness_fmt ("%s %s:%u", text, basename (file), line);
+    }
+  return text;
+}
+
+/* An LTO link (-flto, -flto=thin), with lld loading the plugin: the
+   compilations report nothing (their calls may still be inlined at the
+   link), the link reports each hot call left in the program at the line
+   objdump finds it, with and without -g; forcing reaches across units;
+   a forced function built for AVX2 is kept out of a plain caller of the
+   other unit, with the warning, where LLVM alone would inline it; and
+   the wrapper adds the plugin to an LTO link.  */
+static const char *const lto_modes[] = { "-flto", "-flto=thin" };
+
+static struct run
+lto_build (const struct sample *lib, const struct sample *main_unit,
+	   const char *lto, const char *extra, bool plugin, bool link_plugin,
+	   const char *exe)
+{
+  const char *lo = harness_fmt ("%s.lib.o", exe);
+  const char *mo = harness_fmt ("%s.main.o", exe);
+  const char *flags = harness_fmt ("%s %s", lto, extra);
+  struct run r = build (lib, plugin, "", flags, lo);
+  ck_assert_msg (r.status == 0, "%s: %s", flags, r.err);
+  struct run m = build (main_unit, plugin, "", flags, mo);
+  ck_assert_msg (m.status == 0, "%s: %s", flags, m.err);
+  ck_assert_msg (!strstr (r.err, "hot function") && !strstr (m.err,
+								"hot function"),
+		 "%s: the compilations reported:\n%s%s", flags, r.err, m.err);
+  int major = atoi (strstr (harness_plugin (), "clang-") + 6);
+  struct args a = { { 0 }, 0 };
+  args_add (&a, harness_gcc ());
+  args_add_words (&a, flags);
+  args_add (&a, harness_fmt ("-fuse-ld=lld-%d", major));
+  if (link_plugin)
+    args_add (&a, harness_fmt ("-Wl,--load-pass-plugin=%s",
+			       harness_plugin ()));
+  args_add (&a, lo);
+  args_add (&a, mo);
+  args_add (&a, "-o");
+  args_add (&a, exe);
+  return harness_run (a.v, NULL);
+}
+
+START_TEST (test_lto_link)
+{
+  const char *lto = lto_modes[_i];
+  struct sample lib = load ("clang-lto-lib.c");
+  struct sample main_unit = load ("clang-lto-main.c");
+  const char *tmp = harness_tmpdir ();
+  const char *none = harness_fmt ("%s/lto%d-none", tmp, _i);
+  const char *plain = harness_fmt ("%s/lto%d-plain", tmp, _i);
+  const char *linked = harness_fmt ("%s/lto%d-linked", tmp, _i);
+  const char *nog = harness_fmt ("%s/lto%d-nog", tmp, _i);
+  struct run n = lto_build (&lib, &main_unit, lto, "-O2 -g", false, false,
+			    none);
+  struct run p = lto_build (&lib, &main_unit, lto, "-O2 -g", true, false,
+			    plain);
+  struct run l = lto_build (&lib, &main_unit, lto, "-O2 -g", true, true,
+			    linked);
+  struct run g = lto_build (&lib, &main_unit, lto, "-O2 " TRACK_LOCATIONS,
+			    true, true, nog);
+  ck_assert_msg (n.status == 0 && p.status == 0 && l.status == 0
+		 && g.status == 0, "%s: %s%s%s%s", lto, n.err, p.err, l.err,
+		 g.err);
+  /* Forcing across units, with or without the plugin at the link.  */
+  ck_assert_msg (harness_count_calls (none, "mix") > 0,
+		 "%s: LLVM inlines mix without the plugin: proves nothing",
+		 lto);
+  ck_assert_int_eq (harness_count_calls (plain, "mix"), 0);
+  ck_assert_int_eq (harness_count_calls (linked, "mix"), 0);
+  /* Reports at the link only, at objdump's calls.  */
+  ck_assert_msg (!strstr (p.err, "hot function"), "%s", p.err);
+  const char *called = call_lines (linked, "big_step", "clang-lto-main.c");
+  ck_assert_msg (*called, "%s: big_step inlined: proves nothing", lto);
+  ck_assert_msg (strcmp (linker_reported_lines (l.err, "big_step"), called)
+		 == 0, "%s -g: big_step reported at [%s ], called at [%s ]\n%s",
+		 lto, linker_reported_lines (l.err, "big_step"), called,
+		 l.err);
+  ck_assert_msg (strcmp (linker_reported_lines (g.err, "big_step"), called)
+		 == 0, "%s without -g: big_step reported at [%s ], called at "
+		 "[%s ]\n%s", lto, linker_reported_lines (g.err, "big_step"),
+		 called, g.err);
+  ck_assert_msg (strstr (l.err, ": note: policy entry for 'big_step' at ")
+		 && strstr (l.err, "one step of the hot loop [hotinline]"),
+		 "%s", l.err);
+  /* The program says what it says without the plugin.  */
+  struct run out_none = harness_run_program (none, NULL);
+  struct run out_linked = harness_run_program (linked, NULL);
+  ck_assert_int_eq (out_linked.status, 0);
+  ck_assert_str_eq (out_linked.out, out_none.out);
+#if defined(__x86_64__)
+  /* The AVX2 function stays a call from main, with the warning; the
+     link without the plugin puts it into main.  */
+  ck_assert_msg (strstr (l.err, "hot function 'simd_sum' is not forced "
+			 "inline: its target options differ from those of "
+			 "its caller 'main' [hotinline]"), "%s", l.err);
+  ck_assert_int_eq (harness_count_calls (linked, "simd_sum"), 1);
+  if (harness_count_calls (plain, "simd_sum") == 0)
+    fprintf (stderr, "%s: without the plugin at the link, LLVM inlines "
+	     "the AVX2 simd_sum into the plain main\n", lto);
+#endif
+  /* The wrapper loads the plugin into the linker too.  */
+  const char *bindir = getenv ("HOTINLINE_STAGE_BINDIR");
+  ck_assert_msg (bindir, "HOTINLINE_STAGE_BINDIR not set (make check)");
+  const char *wrapper = harness_fmt ("%s/hotinline-%s", bindir,
+				     harness_gcc ());
+  const char *wrapped = harness_fmt ("%s/lto%d-wrapped", tmp, _i);
+  int major = atoi (strstr (harness_plugin (), "clang-") + 6);
+  struct run w = harness_run ((const char *const[]) {
+      wrapper, "-O2", "-g", lto, harness_fmt ("-fuse-ld=lld-%d", major),
+      harness_fmt ("-fplugin-arg-hotinline-policy=%s",
+		   lib.setup.policies[0]),
+      harness_fmt ("%s.lib.o", plain), harness_fmt ("%s.main.o", plain),
+      "-o", wrapped, NULL }, NULL);
+  ck_assert_msg (w.status == 0, "%s: %s", wrapper, w.err);
+  ck_assert_msg (strcmp (linker_reported_lines (w.err, "big_step"), called)
+		 == 0, "through %s: big_step reported at [%s ]\n%s", wrapper,
+		 linker_reported_lines (w.err, "big_step"), w.err);
+}
+END_TEST
+
 /* Surgical forcing: at each level where LLVM's inliner declines mix (the
    test checks that it does; under -fno-inline Clang still runs its
    inliner, with every function noinline), the plugin leaves no call to
@@ -974,6 +1118,12 @@ clang_suite (void)
   tcase_add_test (tc, test_function_called_only_by_address_is_said_so);
   tcase_add_test (tc, test_policy_in_dependencies);
   tcase_add_test (tc, test_results_one_per_compilation);
+  suite_add_tcase (s, tc);
+
+  tc = tcase_create ("LTO");
+  tcase_set_timeout (tc, E2E_TIMEOUT);
+  tcase_add_loop_test (tc, test_lto_link, 0,
+		       sizeof lto_modes / sizeof *lto_modes);
   suite_add_tcase (s, tc);
 
   tc = tcase_create ("Wrapper");

@@ -246,8 +246,29 @@ clang_loads_hotinline (const char *arg, bool *short_name)
 			 && starts_with (base_name (arg), "hotinline"));
 }
 
+/* Whether ARGS (N of them) make Clang link with LTO: -flto or
+   -flto=thin, and no -c, -S or -E.  */
+static bool
+lto_link (char **args, int n)
+{
+  bool lto = false;
+  for (int i = 0; i < n; i++)
+    {
+      if (strcmp (args[i], "-c") == 0 || strcmp (args[i], "-S") == 0
+	  || strcmp (args[i], "-E") == 0)
+	return false;
+      if (strcmp (args[i], "-flto") == 0 || starts_with (args[i], "-flto="))
+	lto = true;
+      else if (strcmp (args[i], "-fno-lto") == 0)
+	lto = false;
+    }
+  return lto;
+}
+
 /* ARGS (N of them) for Clang: the plugin loaded both ways right before
-   the first -fplugin-arg-hotinline-*, or in place of -fplugin=hotinline.
+   the first -fplugin-arg-hotinline-*, or in place of -fplugin=hotinline;
+   at an LTO link also into the linker, which reads the arguments from
+   the bitcode (Clang does not pass -fpass-plugin on to it).
    A new array of *N arguments, NULL after saying why not.  */
 static char **
 clang_args (const char *compiler, char **args, int *n)
@@ -272,7 +293,8 @@ clang_args (const char *compiler, char **args, int *n)
   if (!plugin)
     return NULL;
   bool replace = strcmp (args[at], "-fplugin=hotinline") == 0;
-  char **out = calloc (*n + 3, sizeof *out);
+  bool link = lto_link (args, *n);
+  char **out = calloc (*n + 4, sizeof *out);
   int k = 0;
   /* Clang keeps the calls' lines, which report mode needs, only with -g
      or when a remark is asked for: a remark pattern that matches no pass
@@ -284,7 +306,9 @@ clang_args (const char *compiler, char **args, int *n)
       if (i == at)
 	{
 	  if (asprintf (&out[k++], "-fplugin=%s", plugin) < 0
-	      || asprintf (&out[k++], "-fpass-plugin=%s", plugin) < 0)
+	      || asprintf (&out[k++], "-fpass-plugin=%s", plugin) < 0
+	      || (link && asprintf (&out[k++], "-Wl,--load-pass-plugin=%s",
+				    plugin) < 0))
 	    return NULL;
 	  if (replace)
 	    continue;

@@ -4,9 +4,14 @@
    report is a warning of the kind -Wpass-failed controls (Clang's
    "optimization failed" warning): -Werror makes it an error,
    -Wno-error=pass-failed or the plugin's no-werror keeps it a warning, and
-   -w or -Wno-pass-failed silences it and its notes.  */
+   -w or -Wno-pass-failed silences it and its notes.  At an LTO link there
+   is no front end: a diagnostic and its notes become one message for the
+   linker ("ld.lld: warning: file:line:col: ..."), so that the linker's
+   -w and --fatal-warnings apply and an error fails the link.  */
 #define HOTINLINE_FRONTEND
 #include "hotinline-llvm.h"
+
+#include "llvm/IR/DiagnosticPrinter.h"
 
 using namespace hotinline;
 
@@ -18,34 +23,77 @@ engine ()
   return hot_compiler ? &hot_compiler->getDiagnostics () : nullptr;
 }
 
-/* Emit MESSAGE at LOC at LEVEL; without a front end, on stderr.  */
+/* A diagnostic for the linker: its text, with its notes.  */
+class link_diagnostic : public llvm::DiagnosticInfo
+{
+public:
+  link_diagnostic (llvm::DiagnosticSeverity severity, const std::string &text)
+    : llvm::DiagnosticInfo (kind (), severity), text (text)
+  {
+  }
+
+  void
+  print (llvm::DiagnosticPrinter &dp) const override
+  {
+    dp << text;
+  }
+
+private:
+  const std::string &text;
+
+  static int
+  kind ()
+  {
+    static int k = llvm::getNextAvailablePluginDiagnosticKind ();
+    return k;
+  }
+};
+
+/* At an LTO link: where diagnostics go, and the one being put together
+   (the linker's threads each have their own).  */
+thread_local llvm::LLVMContext *link_context;
+thread_local std::string pending;
+thread_local llvm::DiagnosticSeverity pending_severity;
+
+/* Emit MESSAGE at LOC at LEVEL: through Clang's engine, or at a link into
+   the pending message (a note joins the diagnostic before it).  */
 void
-emit (clang::DiagnosticsEngine::Level level, clang::SourceLocation loc,
+emit (clang::DiagnosticsEngine::Level level, const place &loc,
       const std::string &message)
 {
   clang::DiagnosticsEngine *d = engine ();
-  if (!d)
+  if (d)
     {
-      static const char *const names[] = { "ignored", "note", "remark",
-					   "warning", "error", "fatal error" };
-      fprintf (stderr, "%s: %s\n", names[level], message.c_str ());
+      unsigned id = d->getCustomDiagID (level, "%0");
+      d->Report (loc.loc, id) << message;
       return;
     }
-  unsigned id = d->getCustomDiagID (level, "%0");
-  d->Report (loc, id) << message;
+  std::string where = loc.text.empty () ? "" : loc.text + ": ";
+  if (level == clang::DiagnosticsEngine::Note && !pending.empty ())
+    {
+      pending += "\n" + where + "note: " + message;
+      return;
+    }
+  diagnostics_flush ();
+  pending = where + message;
+  pending_severity = level >= clang::DiagnosticsEngine::Error
+		       ? llvm::DS_Error
+		     : level == clang::DiagnosticsEngine::Warning
+		       ? llvm::DS_Warning
+		       : llvm::DS_Note;
 }
 
 /* The level of a warning of hotinline at LOC, as Clang would treat its
    -Wpass-failed there, and the plugin's no-werror.  */
 clang::DiagnosticsEngine::Level
-warning_level (clang::SourceLocation loc)
+warning_level (const place &loc)
 {
   clang::DiagnosticsEngine *d = engine ();
   if (!d)
     return clang::DiagnosticsEngine::Warning;
   clang::DiagnosticsEngine::Level level
     = d->getDiagnosticLevel (clang::diag::warn_fe_backend_optimization_failure,
-			     loc);
+			     loc.loc);
   if (level == clang::DiagnosticsEngine::Error && hot_config.no_werror)
     level = clang::DiagnosticsEngine::Warning;
   return level;
@@ -67,19 +115,28 @@ shown (clang::DiagnosticsEngine::Level level)
 }
 
 /* The last diagnostic emitted was shown: its notes may follow.  */
-bool last_shown;
+thread_local bool last_shown;
 
 } // namespace
 
 namespace hotinline {
 
-/* FILE (relative to DIR) at LINE and COLUMN in Clang's source manager.  */
-static clang::SourceLocation
+/* FILE (relative to DIR) at LINE and COLUMN: in Clang's source manager,
+   or as text at a link.  */
+static place
 place_in_file (llvm::StringRef file, llvm::StringRef dir, unsigned line,
 	       unsigned column)
 {
-  if (!hot_compiler || !line)
-    return clang::SourceLocation ();
+  place p;
+  if (!line)
+    return p;
+  if (!hot_compiler)
+    {
+      p.text = file.str () + ":" + std::to_string (line);
+      if (column)
+	p.text += ":" + std::to_string (column);
+      return p;
+    }
   clang::SourceManager &sm = hot_compiler->getSourceManager ();
   clang::FileManager &fm = sm.getFileManager ();
   std::string path = file.str ();
@@ -87,36 +144,42 @@ place_in_file (llvm::StringRef file, llvm::StringRef dir, unsigned line,
       && !fm.getOptionalFileRef (path))
     path = (dir + "/" + file).str ();
   if (auto found = fm.getOptionalFileRef (path))
-    return sm.translateFileLineCol (&found->getFileEntry (), line,
-				    column ? column : 1);
-  return clang::SourceLocation ();
+    p.loc = sm.translateFileLineCol (&found->getFileEntry (), line,
+				     column ? column : 1);
+  return p;
 }
 
-clang::SourceLocation
+place
 place_of_function (const llvm::Function &f)
 {
   if (const source_decl *d = source_decl_of (f.getName ()))
-    return d->loc;
+    return place { d->loc, "" };
   if (const llvm::DISubprogram *sp = f.getSubprogram ())
     return place_in_file (sp->getFilename (), sp->getDirectory (),
 			  sp->getLine (), 0);
-  return clang::SourceLocation ();
+  return place ();
 }
 
-clang::SourceLocation
+static bool
+valid (const place &p)
+{
+  return p.loc.isValid () || !p.text.empty ();
+}
+
+place
 place_of (const llvm::DILocation *loc, const llvm::Function *fallback)
 {
-  clang::SourceLocation place;
+  place p;
   if (loc)
-    place = place_in_file (loc->getFilename (), loc->getDirectory (),
-			   loc->getLine (), loc->getColumn ());
-  if (place.isInvalid () && fallback)
-    place = place_of_function (*fallback);
-  return place;
+    p = place_in_file (loc->getFilename (), loc->getDirectory (),
+		       loc->getLine (), loc->getColumn ());
+  if (!valid (p) && fallback)
+    p = place_of_function (*fallback);
+  return p;
 }
 
 bool
-emit_report (clang::SourceLocation loc, const struct policy_entry *entry,
+emit_report (const place &loc, const struct policy_entry *entry,
 	     const std::string &message)
 {
   enum policy_severity severity
@@ -138,7 +201,7 @@ emit_report (clang::SourceLocation loc, const struct policy_entry *entry,
 }
 
 void
-report_entry_problem (clang::SourceLocation loc,
+report_entry_problem (const place &loc,
 		      const struct policy_entry *entry,
 		      const std::string &message)
 {
@@ -153,14 +216,14 @@ report_entry_problem (clang::SourceLocation loc,
 }
 
 void
-emit_note (clang::SourceLocation loc, const std::string &message)
+emit_note (const place &loc, const std::string &message)
 {
   if (last_shown && shown (clang::DiagnosticsEngine::Note))
     emit (clang::DiagnosticsEngine::Note, loc, message);
 }
 
 void
-note_entry (clang::SourceLocation loc, const struct policy_entry *entry)
+note_entry (const place &loc, const struct policy_entry *entry)
 {
   std::string text;
   llvm::raw_string_ostream os (text);
@@ -176,7 +239,7 @@ void
 emit_error (const std::string &message)
 {
   last_shown = true;
-  emit (clang::DiagnosticsEngine::Error, clang::SourceLocation (), message);
+  emit (clang::DiagnosticsEngine::Error, place (), message);
 }
 
 void
@@ -185,11 +248,11 @@ emit_plain_warning (const std::string &message)
   /* Silenced as a report is, but never an error: results that cannot be
      written must not fail a build made with -Werror (as on GCC).  */
   clang::DiagnosticsEngine::Level level
-    = std::min (warning_level (clang::SourceLocation ()),
+    = std::min (warning_level (place ()),
 		clang::DiagnosticsEngine::Warning);
   last_shown = shown (level);
   if (last_shown)
-    emit (level, clang::SourceLocation (), message);
+    emit (level, place (), message);
 }
 
 void
@@ -199,7 +262,26 @@ emit_plain_note (const std::string &message)
      none.  */
   if (clang::DiagnosticsEngine *d = engine ())
     d->setLastDiagnosticIgnored (false);
-  emit (clang::DiagnosticsEngine::Note, clang::SourceLocation (), message);
+  emit (clang::DiagnosticsEngine::Note, place (), message);
+}
+
+void
+diagnostics_to (llvm::LLVMContext &ctx)
+{
+  link_context = &ctx;
+}
+
+void
+diagnostics_flush ()
+{
+  if (pending.empty ())
+    return;
+  std::string text;
+  text.swap (pending);
+  if (link_context)
+    link_context->diagnose (link_diagnostic (pending_severity, text));
+  else
+    fprintf (stderr, "%s\n", text.c_str ());
 }
 
 } // namespace hotinline

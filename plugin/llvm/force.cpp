@@ -108,7 +108,7 @@ source_asked (const Function &f, bool noinline, bool at_o0)
 
 namespace hotinline {
 
-bool hot_surgical;
+thread_local bool hot_surgical;
 
 std::string
 why_not_forcible (Function &f, bool at_o0)
@@ -163,8 +163,16 @@ public:
 	     .getManager ();
     bool changed = false;
     for (Function &f : m)
-      if (!f.isIntrinsic () && !f.use_empty ())
-	changed |= force (f);
+      if (!f.isIntrinsic ())
+	{
+	  if (hot_at_link)
+	    changed |= guard_at_link (f);
+	  else if (hot_lto_prelink)
+	    changed |= force_for_link (f);
+	  else if (!f.use_empty ())
+	    changed |= force (f);
+	}
+    diagnostics_flush ();
     return changed ? llvm::PreservedAnalyses::none ()
 		   : llvm::PreservedAnalyses::all ();
   }
@@ -217,6 +225,39 @@ private:
     f.removeFnAttr (llvm::Attribute::NoInline);
   }
 
+  /* Compiling for an LTO link: a function defined here is forced for the
+     other units too, called here or not; calls to one defined elsewhere
+     are the link's, where its own unit's bitcode brings it forced.  */
+  bool
+  force_for_link (Function &f)
+  {
+    if (f.isDeclaration () || (f.use_empty () && !entry_for (f, nullptr)))
+      return false;
+    return force (f);
+  }
+
+  /* At an LTO link, each unit's bitcode already carries its forcing and
+     its warnings were given when it was compiled; what is new is calls
+     from other units.  One that reaches a forced function the target
+     does not allow it to inline is marked noinline, with the warning
+     (calls marked at compile time are already noinline).  */
+  bool
+  guard_at_link (Function &f)
+  {
+    if (!f.hasFnAttribute (llvm::Attribute::AlwaysInline))
+      return false;
+    llvm::SmallPtrSet<Function *, 4> warned;
+    bool changed = false;
+    for (llvm::CallBase *call : calls_to (f))
+      {
+	const struct policy_entry *e = entry_for (f, call->getFunction ());
+	if (e && e->action == POLICY_ACTION_ALWAYS_INLINE
+	    && !call->isNoInline () && !target_allows (call, f, e, warned))
+	  changed = true;
+      }
+    return changed;
+  }
+
   bool
   force (Function &f)
   {
@@ -243,7 +284,7 @@ private:
     std::string why = why_not_forcible (f, at_o0);
     if (!why.empty ())
       {
-	clang::SourceLocation loc = place_of_function (f);
+	place loc = place_of_function (f);
 	report_entry_problem (loc, e, not_forced (f, why));
 	results_note_function (f, why.c_str ());
 	hot_stats.not_forced++;
@@ -304,6 +345,12 @@ private:
 } // namespace
 
 namespace hotinline {
+
+bool
+force_at_link (llvm::Module &m, llvm::ModuleAnalysisManager &mam)
+{
+  return !force_pass (false).run (m, mam).areAllPreserved ();
+}
 
 void
 force_register (llvm::PassBuilder &pb)

@@ -8,6 +8,7 @@
 #include "llvm-compat.h"
 
 #include <string>
+#include <vector>
 
 #include "config.h"
 #include "policy.h"
@@ -22,6 +23,19 @@ extern struct config hot_config;
    engine, at places of its source manager.  NULL when the pass half runs
    without the front-end half (an LTO link, or -fpass-plugin alone).  */
 extern clang::CompilerInstance *hot_compiler;
+
+/* The arguments as given ("policy=hot.yaml"), for the bitcode of an LTO
+   compilation (lto.cpp).  */
+extern std::vector<std::string> hot_arguments;
+
+/* Whether this compilation writes bitcode for an LTO link (-flto,
+   -flto=thin): the inlining that matters happens at the link, so the
+   reports are made there (lto.cpp), not here.  */
+extern bool hot_lto_prelink;
+
+/* Whether the passes run in a linker's LTO (the arguments came from the
+   bitcode): diagnostics then go to the linker through LLVM's context.  */
+extern thread_local bool hot_at_link;
 
 /* What the source says about a function the IR names by its symbol.  */
 struct source_decl
@@ -70,7 +84,7 @@ bool forced_per_call (const struct policy_entry *entry);
    and the level is above -O0, where only the always-inliner runs and
    surgical forcing is attribute forcing, as on GCC.  Set at the start of
    the pipeline.  */
-extern bool hot_surgical;
+extern thread_local bool hot_surgical;
 
 /* The guards of force mode (force.cpp), for both strategies: why F cannot
    be forced anywhere ("" when it can), and whether CALLEE can be inlined
@@ -79,27 +93,33 @@ std::string why_not_forcible (llvm::Function &f, bool at_o0);
 bool target_compatible (llvm::FunctionAnalysisManager &fam,
 			llvm::Function &caller, llvm::Function &callee);
 
-/* A place in the source: from a debug location, else the function's
-   declaration.  */
-clang::SourceLocation place_of (const llvm::DILocation *loc,
-				const llvm::Function *fallback);
-clang::SourceLocation place_of_function (const llvm::Function &f);
+/* A place in the source: Clang's location when the front end is there;
+   at an LTO link, "file:line:col" from the debug information.  */
+struct place
+{
+  clang::SourceLocation loc;
+  std::string text;
+};
+
+/* A place from a debug location, else the function's declaration.  */
+place place_of (const llvm::DILocation *loc, const llvm::Function *fallback);
+place place_of_function (const llvm::Function &f);
 
 /* Emit a report about a call governed by ENTRY at LOC, at the severity the
    entry and the arguments ask for, as -Wpass-failed would be treated
    (-Werror, -w, -Wno-error=pass-failed).  False when it was not shown, in
    which case no notes should follow.  */
-bool emit_report (clang::SourceLocation loc, const struct policy_entry *entry,
+bool emit_report (const place &loc, const struct policy_entry *entry,
 		  const std::string &message);
 
 /* A problem with forcing ENTRY, at LOC: a warning, or an error when the
    entry or the arguments ask for strictness; then the note on the entry.  */
-void report_entry_problem (clang::SourceLocation loc,
+void report_entry_problem (const place &loc,
 			   const struct policy_entry *entry,
 			   const std::string &message);
 
 /* A note at LOC (shown only when the diagnostic it follows was).  */
-void emit_note (clang::SourceLocation loc, const std::string &message);
+void emit_note (const place &loc, const std::string &message);
 
 /* An error or warning of the plugin itself (bad arguments, policies,
    results it cannot write), at no place.  The warning is silenced as a
@@ -111,6 +131,11 @@ void emit_plain_warning (const std::string &message);
 /* A note at no place that follows no diagnostic (the summary).  */
 void emit_plain_note (const std::string &message);
 
+/* At an LTO link: diagnostics go to CTX's handler (the linker's), each
+   with its notes; hand over the last one.  */
+void diagnostics_to (llvm::LLVMContext &ctx);
+void diagnostics_flush ();
+
 /* What happened in this unit, for the summary (summary.cpp), counted
    where each is decided: as the GCC plugin's.  */
 struct hot_stats
@@ -121,18 +146,32 @@ struct hot_stats
   unsigned not_forced;		/* Functions a policy forces that cannot be.  */
   unsigned calls_forced;	/* Declined calls inlined surgically.  */
 };
-extern struct hot_stats hot_stats;
+extern thread_local struct hot_stats hot_stats;
 
 /* The summary of M, with -fplugin-arg-hotinline-summary.  */
 void summary_print (const llvm::Module &m);
 
 /* The note naming ENTRY's place in its policy and its reason.  */
-void note_entry (clang::SourceLocation loc, const struct policy_entry *entry);
+void note_entry (const place &loc, const struct policy_entry *entry);
 
 /* The passes and callbacks of each mode.  */
 void force_register (llvm::PassBuilder &pb);
 void advisor_register (llvm::PassBuilder &pb);
 void report_register (llvm::PassBuilder &pb);
+void lto_register (llvm::PassBuilder &pb);
+
+/* The parts of a mode that an LTO link runs (lto.cpp): force mode's
+   guards for the calls between units (true: the module changed), the
+   start of report mode, and its end.  */
+bool force_at_link (llvm::Module &m, llvm::ModuleAnalysisManager &mam);
+void report_listen (llvm::Module &m);
+void report_add_end (llvm::ModulePassManager &mpm,
+		     llvm::OptimizationLevel level);
+
+/* Whether the pipeline running on M is the start of a link-time one for
+   this plugin (the bitcode carries the arguments): the first call for M
+   reads them and loads the policy (lto.cpp).  */
+bool lto_link_start (llvm::Module &m);
 
 /* The inliner's own reasons for calls it declined (remarks.cpp): start
    listening (at the start of the pipeline) and the reason recorded for

@@ -21,6 +21,8 @@ namespace hotinline {
 struct policy *hot_policy;
 struct config hot_config;
 clang::CompilerInstance *hot_compiler;
+std::vector<std::string> hot_arguments;
+bool hot_lto_prelink;
 }
 
 using namespace hotinline;
@@ -98,6 +100,9 @@ protected:
     hot_compiler = const_cast<clang::CompilerInstance *> (&ci);
     config_init (&hot_config);
     bool ok = true;
+    hot_arguments = args;
+    hot_lto_prelink = ci.getCodeGenOpts ().PrepareForLTO
+		      || ci.getCodeGenOpts ().PrepareForThinLTO;
     for (const std::string &arg : args)
       {
 	kept_arguments.push_back (arg);
@@ -146,6 +151,7 @@ protected:
 void
 register_passes (llvm::PassBuilder &pb)
 {
+  lto_register (pb);
   force_register (pb);
   advisor_register (pb);
   report_register (pb);

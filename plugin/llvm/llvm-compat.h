@@ -68,6 +68,22 @@ register_optimizer_last (llvm::PassBuilder &pb, Callback cb)
 #endif
 }
 
+/* The start of the module simplification pipeline, where a ThinLTO
+   backend's pipeline starts too: LLVM 20 gave its callbacks the LTO phase
+   as well.  */
+template <typename Callback>
+inline void
+register_early_simplification (llvm::PassBuilder &pb, Callback cb)
+{
+#if LLVM_VERSION_MAJOR >= 20
+  pb.registerPipelineEarlySimplificationEPCallback (
+    [cb] (llvm::ModulePassManager &mpm, llvm::OptimizationLevel level,
+	  llvm::ThinOrFullLTOPhase) { cb (mpm, level); });
+#else
+  pb.registerPipelineEarlySimplificationEPCallback (cb);
+#endif
+}
+
 } // namespace hotinline_compat
 
 #endif /* HOTINLINE_LLVM_COMPAT_H */

@@ -18,10 +18,10 @@ struct names
   bool mentioned;		/* Either may be in the policy.  */
 };
 
-llvm::StringMap<names> known;
+thread_local llvm::StringMap<names> known;
 
 /* The entries entry_for has returned.  */
-llvm::SmallPtrSet<const struct policy_entry *, 16> matched;
+thread_local llvm::SmallPtrSet<const struct policy_entry *, 16> matched;
 
 /* The symbol without the suffixes LLVM gives the copies it makes
    (foo.specialized.1, foo.cold.1, foo.llvm.123): C names have no dot.  */
@@ -91,7 +91,14 @@ entry_for (const llvm::Function &callee, const llvm::Function *caller)
     return NULL;
   std::string caller_name = caller ? names_of (caller->getName ()).plain
 				   : std::string ();
-  const char *unit = unit_name (*callee.getParent ());
+  /* At a full LTO link the module is all units: a call's unit is its
+     caller's.  */
+  std::string caller_unit;
+  const llvm::DISubprogram *sp = caller ? caller->getSubprogram () : nullptr;
+  if (hot_at_link && sp && sp->getUnit ())
+    caller_unit = sp->getUnit ()->getFilename ().str ();
+  const char *unit = !caller_unit.empty () ? caller_unit.c_str ()
+					    : unit_name (*callee.getParent ());
   const struct policy_entry *e
     = policy_lookup (hot_policy, n.plain.c_str (),
 		     caller ? caller_name.c_str () : NULL, unit);

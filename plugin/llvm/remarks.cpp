@@ -30,7 +30,7 @@ key_of (const llvm::CallBase &call)
 	      dl ? dl->getLine () : 0, dl ? dl->getColumn () : 0);
 }
 
-std::map<key, std::string> reasons;
+thread_local std::map<key, std::string> reasons;
 
 class listener : public llvm::DiagnosticHandler
 {
@@ -45,11 +45,12 @@ public:
   {
     if (auto *r = llvm::dyn_cast<llvm::OptimizationRemarkMissed> (&di))
       if (r->getPassName () == "inline")
-	{
-	  record (*r);
-	  if (!inner->isMissedOptRemarkEnabled ("inline"))
-	    return true;	/* Not asked for: not shown.  */
-	}
+	record (*r);
+    /* Asking for every remark makes every pass send them: pass on only
+       those asked for (a linker prints all it is given).  */
+    if (auto *r = llvm::dyn_cast<llvm::DiagnosticInfoOptimizationBase> (&di))
+      if (!asked_for (*r))
+	return true;
     return inner->handleDiagnostics (di);
   }
 
@@ -80,6 +81,19 @@ public:
 private:
   std::unique_ptr<llvm::DiagnosticHandler> inner;
 
+  bool
+  asked_for (const llvm::DiagnosticInfoOptimizationBase &r) const
+  {
+    llvm::StringRef pass = r.getPassName ();
+    if (r.isPassed ())
+      return inner->isPassedOptRemarkEnabled (pass);
+    if (r.isMissed ())
+      return inner->isMissedOptRemarkEnabled (pass);
+    if (r.isAnalysis ())
+      return inner->isAnalysisRemarkEnabled (pass);
+    return true;
+  }
+
   static void
   record (const llvm::OptimizationRemarkMissed &r)
   {
@@ -108,7 +122,7 @@ namespace hotinline {
 void
 remarks_listen (llvm::LLVMContext &ctx)
 {
-  static const llvm::DiagnosticHandler *installed;
+  static thread_local const llvm::DiagnosticHandler *installed;
   if (ctx.getDiagHandlerPtr () == installed)
     return;
   auto wrapper = std::make_unique<listener> (ctx.getDiagnosticHandler ());

@@ -141,8 +141,8 @@ line_of (const llvm::CallBase &call)
    they are in and their callee's name.  A call that IR passes made out of
    several (SimplifyCFG sinks calls that differ in an argument into one) has
    line 0, and these say which calls it stands for.  */
-std::map<std::pair<const llvm::DISubprogram *, std::string>,
-	 std::vector<const llvm::DILocation *>>
+thread_local std::map<std::pair<const llvm::DISubprogram *, std::string>,
+		    std::vector<const llvm::DILocation *>>
   source_places;
 
 /* The calls as written that a call with line 0 at DL, to CALLEE, may stand
@@ -184,39 +184,51 @@ place_of_sunk (const llvm::CallBase &call,
   return sunk.front ();
 }
 
+} // namespace
+
+/* The start of the pipeline: listen to the inliner's remarks, and note
+   the calls as written.  */
+void
+hotinline::report_listen (llvm::Module &m)
+{
+  if (!hot_policy || policy_entry_count (hot_policy) == 0)
+    return;
+  remarks_listen (m.getContext ());
+  /* The calls as written, for the results and line 0.  */
+  source_places.clear ();
+  for (llvm::Function &f : m)
+    {
+      /* Looked up itself, so that an entry naming a function of this unit
+	 has matched even where nothing calls it, as on GCC.  */
+      if (!f.isIntrinsic ())
+	entry_for (f, nullptr);
+      for (llvm::Instruction &i : llvm::instructions (f))
+	if (auto *call = llvm::dyn_cast<llvm::CallBase> (&i))
+	  if (const llvm::Function *callee = call->getCalledFunction ())
+	    if (const struct policy_entry *e
+		= callee->isIntrinsic () ? nullptr : entry_for (*callee, &f))
+	      {
+		hot_stats.source_calls++;
+		if (hot_config.results_dir)
+		  results_note_source_call (*call, e);
+		const llvm::DILocation *dl = call->getDebugLoc ().get ();
+		if (dl && dl->getLine ())
+		  source_places[{ dl->getScope ()->getSubprogram (),
+				  callee->getName ().str () }]
+		    .push_back (dl);
+	      }
+    }
+}
+
+namespace {
+
 /* At the start: listen to the inliner's remarks from now on.  */
 struct listen_pass : llvm::PassInfoMixin<listen_pass>
 {
   llvm::PreservedAnalyses
   run (llvm::Module &m, llvm::ModuleAnalysisManager &)
   {
-    if (!hot_policy || policy_entry_count (hot_policy) == 0)
-      return llvm::PreservedAnalyses::all ();
-    remarks_listen (m.getContext ());
-    /* The calls as written, for the results and line 0.  */
-    source_places.clear ();
-    for (llvm::Function &f : m)
-      {
-	/* Looked up itself, so that an entry naming a function of this unit
-	   has matched even where nothing calls it, as on GCC.  */
-	if (!f.isIntrinsic ())
-	  entry_for (f, nullptr);
-	for (llvm::Instruction &i : llvm::instructions (f))
-	  if (auto *call = llvm::dyn_cast<llvm::CallBase> (&i))
-	    if (const llvm::Function *callee = call->getCalledFunction ())
-	      if (const struct policy_entry *e
-		  = callee->isIntrinsic () ? nullptr : entry_for (*callee, &f))
-		{
-		  hot_stats.source_calls++;
-		  if (hot_config.results_dir)
-		    results_note_source_call (*call, e);
-		  const llvm::DILocation *dl = call->getDebugLoc ().get ();
-		  if (dl && dl->getLine ())
-		    source_places[{ dl->getScope ()->getSubprogram (),
-				    callee->getName ().str () }]
-		      .push_back (dl);
-		}
-      }
+    report_listen (m);
     return llvm::PreservedAnalyses::all ();
   }
 };
@@ -229,7 +241,10 @@ public:
   llvm::PreservedAnalyses
   run (llvm::Module &m, llvm::ModuleAnalysisManager &)
   {
-    if (!hot_policy || policy_entry_count (hot_policy) == 0)
+    /* Under -flto the inlining that matters is the link's: the reports
+       are made there (lto.cpp), from the arguments the bitcode keeps.  */
+    if (!hot_policy || policy_entry_count (hot_policy) == 0
+	|| hot_lto_prelink || (!hot_compiler && !hot_at_link))
       {
 	summary_print (m);
 	return llvm::PreservedAnalyses::all ();
@@ -254,6 +269,7 @@ public:
 				: none);
 	    }
       }
+    diagnostics_flush ();
     results_write (m);
     summary_print (m);
     return llvm::PreservedAnalyses::all ();
@@ -283,7 +299,7 @@ private:
     const llvm::DILocation *dl = call.getDebugLoc ().get ();
     const std::vector<const llvm::DILocation *> *sunk
       = sunk_from (dl, *callee);
-    clang::SourceLocation loc
+    place loc
       = place_of (sunk ? place_of_sunk (call, *sunk) : dl, &caller);
     if (!emit_report (loc, e,
 		      "hot function '" + name_of (*callee)
@@ -302,7 +318,7 @@ private:
   /* A note at a call with line 0 that may stand for the calls SUNK,
      merged by IR passes.  */
   static void
-  note_sunk (clang::SourceLocation loc,
+  note_sunk (const place &loc,
 	     const std::vector<const llvm::DILocation *> &sunk,
 	     const llvm::Function &callee)
   {
@@ -324,7 +340,7 @@ private:
      (an attribute or metadata that stops tail merging) would change the
      object code, which report mode must not.  */
   static void
-  note_merge (clang::SourceLocation loc, const llvm::CallBase &call,
+  note_merge (const place &loc, const llvm::CallBase &call,
 	      const std::vector<const llvm::CallBase *> &mergeable)
   {
     if (mergeable.size () < 2)
@@ -345,6 +361,12 @@ private:
 } // namespace
 
 namespace hotinline {
+
+void
+report_add_end (llvm::ModulePassManager &mpm, llvm::OptimizationLevel level)
+{
+  mpm.addPass (report_pass (level));
+}
 
 void
 report_register (llvm::PassBuilder &pb)

@@ -8,7 +8,7 @@
 
 namespace hotinline {
 
-struct hot_stats hot_stats;
+thread_local struct hot_stats hot_stats;
 
 void
 summary_print (const llvm::Module &m)

@@ -1,0 +1,200 @@
+/* LTO: under -flto the inlining that matters happens at the link, in the
+   linker (ld.lld --load-pass-plugin=hotinline.so), where the plugin gets
+   no arguments.  So a compilation for LTO writes its arguments into the
+   bitcode (named metadata, with the directory relative paths start from),
+   and at the link the plugin reads them back from the first module it
+   sees, loads the policy, checks the calls between units that force mode
+   could not see at the start of the link's pipeline, and reports the hot
+   calls left at its end.  Full LTO and the ThinLTO backends alike; the
+   backends run in threads, so what a module's passes keep is per thread
+   and the policy is loaded once.  */
+#include "hotinline-llvm.h"
+
+#include <deque>
+#include <mutex>
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include "policy-cache.h"
+#include "version.h"
+
+using namespace hotinline;
+
+namespace hotinline {
+thread_local bool hot_at_link;
+}
+
+namespace {
+
+const char *const arguments_key = "hotinline.arguments";
+
+/* At compile time: the working directory, then each argument.  */
+struct record_pass : llvm::PassInfoMixin<record_pass>
+{
+  llvm::PreservedAnalyses
+  run (llvm::Module &m, llvm::ModuleAnalysisManager &)
+  {
+    if (!hot_lto_prelink || !hot_policy)
+      return llvm::PreservedAnalyses::all ();
+    llvm::LLVMContext &ctx = m.getContext ();
+    llvm::SmallString<256> cwd;
+    llvm::sys::fs::current_path (cwd);
+    llvm::SmallVector<llvm::Metadata *, 8> ops;
+    ops.push_back (llvm::MDString::get (ctx, cwd));
+    for (const std::string &arg : hot_arguments)
+      ops.push_back (llvm::MDString::get (ctx, arg));
+    m.getOrInsertNamedMetadata (arguments_key)
+      ->addOperand (llvm::MDTuple::get (ctx, ops));
+    return llvm::PreservedAnalyses::all ();
+  }
+};
+
+/* The arguments read at the link: config borrows its strings.  */
+std::deque<std::string> link_arguments;
+
+/* Apply the arguments of T (a unit's record) to hot_config: paths are
+   made absolute from the unit's directory, and what belongs to one
+   compilation (its results, listing, summary) is left out.  */
+bool
+apply_arguments (const llvm::MDTuple *t)
+{
+  config_init (&hot_config);
+  llvm::StringRef dir;
+  bool ok = true;
+  for (unsigned i = 0; i < t->getNumOperands (); i++)
+    {
+      auto *s = llvm::dyn_cast_or_null<llvm::MDString> (t->getOperand (i));
+      if (!s)
+	return false;
+      if (i == 0)
+	{
+	  dir = s->getString ();
+	  continue;
+	}
+      auto [key, value] = s->getString ().split ('=');
+      bool has_value = s->getString ().contains ('=');
+      if (key == "results" || key == "list" || key == "list-attribute"
+	  || key == "list-by-name" || key == "summary" || key == "version"
+	  || key == "help")
+	continue;
+      link_arguments.push_back (key.str ());
+      const char *k = link_arguments.back ().c_str ();
+      std::string v = value.str ();
+      if ((key == "policy" || key == "cache") && has_value
+	  && !llvm::sys::path::is_absolute (v))
+	v = (dir + "/" + v).str ();
+      link_arguments.push_back (v);
+      if (const char *problem
+	  = config_apply (&hot_config, k,
+			  has_value ? link_arguments.back ().c_str () : NULL))
+	{
+	  emit_error (std::string (problem) + " [hotinline]");
+	  ok = false;
+	}
+    }
+  return ok;
+}
+
+/* Read the arguments M carries and load the policy; false when there are
+   none (the plugin was not used to compile) or they are wrong.  */
+bool
+load_at_link (llvm::Module &m)
+{
+  llvm::NamedMDNode *records = m.getNamedMetadata (arguments_key);
+  if (!records || records->getNumOperands () == 0)
+    return false;
+  /* Units compiled alike carry one record (metadata is uniqued).  */
+  llvm::SmallPtrSet<const llvm::MDNode *, 4> distinct;
+  for (const llvm::MDNode *n : records->operands ())
+    distinct.insert (n);
+  auto *first = llvm::dyn_cast<llvm::MDTuple> (records->getOperand (0));
+  if (!first || !apply_arguments (first))
+    return false;
+  if (distinct.size () > 1)
+    emit_plain_warning ("the units of this link were compiled with "
+			"different hotinline arguments: using those of "
+			"the first [hotinline]");
+  if (hot_config.disable)
+    return false;
+  struct policy *policy = policy_cache_load_config (&hot_config,
+						     HOTINLINE_VERSION);
+  size_t n_errors = policy_error_count (policy);
+  for (size_t i = 0; i < n_errors; i++)
+    emit_error (std::string (policy_error_message (policy, i))
+		+ " [hotinline]");
+  if (n_errors)
+    {
+      policy_free (policy);
+      return false;
+    }
+  hot_policy = policy;
+  return true;
+}
+
+/* At the start of a link's pipeline: the guards for calls between units
+   and the start of report mode.  */
+struct link_start_pass : llvm::PassInfoMixin<link_start_pass>
+{
+  llvm::PreservedAnalyses
+  run (llvm::Module &m, llvm::ModuleAnalysisManager &mam)
+  {
+    if (!lto_link_start (m))
+      return llvm::PreservedAnalyses::all ();
+    bool changed = force_at_link (m, mam);
+    report_listen (m);
+    return changed ? llvm::PreservedAnalyses::none ()
+		   : llvm::PreservedAnalyses::all ();
+  }
+};
+
+} // namespace
+
+namespace hotinline {
+
+bool
+lto_link_start (llvm::Module &m)
+{
+  /* Compiling, or this module already started.  */
+  static thread_local const llvm::Module *started;
+  if (hot_compiler || started == &m)
+    return hot_at_link;
+  started = &m;
+  hot_at_link = false;
+  if (!m.getNamedMetadata (arguments_key))
+    return false;
+  diagnostics_to (m.getContext ());
+  static std::once_flag once;
+  static bool loaded;
+  std::call_once (once, [&m] { loaded = load_at_link (m); });
+  diagnostics_flush ();
+  hot_at_link = loaded && policy_entry_count (hot_policy) > 0;
+  return hot_at_link;
+}
+
+void
+lto_register (llvm::PassBuilder &pb)
+{
+  pb.registerPipelineStartEPCallback (
+    [] (llvm::ModulePassManager &mpm, llvm::OptimizationLevel) {
+      mpm.addPass (record_pass ());
+    });
+  /* Full LTO: the link's own pipeline.  */
+  pb.registerFullLinkTimeOptimizationEarlyEPCallback (
+    [] (llvm::ModulePassManager &mpm, llvm::OptimizationLevel) {
+      mpm.addPass (link_start_pass ());
+    });
+  pb.registerFullLinkTimeOptimizationLastEPCallback (
+    [] (llvm::ModulePassManager &mpm, llvm::OptimizationLevel level) {
+      report_add_end (mpm, level);
+    });
+  /* A ThinLTO backend runs the per-module pipeline, whose end already has
+     the report (report.cpp); its start has no callback of its own.  */
+  hotinline_compat::register_early_simplification (
+    pb, [] (llvm::ModulePassManager &mpm, llvm::OptimizationLevel) {
+      mpm.addPass (link_start_pass ());
+    });
+}
+
+} // namespace hotinline
