@@ -902,7 +902,7 @@ static const char *const lto_modes[] = { "-flto", "-flto=thin" };
 static struct run
 lto_build (const struct sample *lib, const struct sample *main_unit,
 	   const char *lto, const char *extra, bool plugin, bool link_plugin,
-	   const char *exe)
+	   const char *link_extra, const char *exe)
 {
   const char *lo = harness_fmt ("%s.lib.o", exe);
   const char *mo = harness_fmt ("%s.main.o", exe);
@@ -922,6 +922,7 @@ lto_build (const struct sample *lib, const struct sample *main_unit,
   if (link_plugin)
     args_add (&a, harness_fmt ("-Wl,--load-pass-plugin=%s",
 			       harness_plugin ()));
+  args_add_words (&a, link_extra);
   args_add (&a, lo);
   args_add (&a, mo);
   args_add (&a, "-o");
@@ -940,13 +941,13 @@ START_TEST (test_lto_link)
   const char *linked = harness_fmt ("%s/lto%d-linked", tmp, _i);
   const char *nog = harness_fmt ("%s/lto%d-nog", tmp, _i);
   struct run n = lto_build (&lib, &main_unit, lto, "-O2 -g", false, false,
-			    none);
+			    "", none);
   struct run p = lto_build (&lib, &main_unit, lto, "-O2 -g", true, false,
-			    plain);
+			    "", plain);
   struct run l = lto_build (&lib, &main_unit, lto, "-O2 -g", true, true,
-			    linked);
+			    "", linked);
   struct run g = lto_build (&lib, &main_unit, lto, "-O2 " TRACK_LOCATIONS,
-			    true, true, nog);
+			    true, true, "", nog);
   ck_assert_msg (n.status == 0 && p.status == 0 && l.status == 0
 		 && g.status == 0, "%s: %s%s%s%s", lto, n.err, p.err, l.err,
 		 g.err);
@@ -1004,6 +1005,57 @@ START_TEST (test_lto_link)
   ck_assert_msg (strcmp (linker_reported_lines (w.err, "big_step"), called)
 		 == 0, "through %s: big_step reported at [%s ]\n%s", wrapper,
 		 linker_reported_lines (w.err, "big_step"), w.err);
+}
+END_TEST
+
+/* Surgical forcing at an LTO link: mix is only called from the other
+   unit, so no compilation can inline it and the link-time inliner
+   declines it; the plugin in the linker inlines exactly those calls, the
+   report entry's calls stay as they are, and the program prints the
+   same.  */
+START_TEST (test_lto_surgical)
+{
+  const char *lto = lto_modes[_i];
+  struct sample lib = load ("clang-lto-lib.c");
+  struct sample main_unit = load ("clang-lto-main.c");
+  const char *tmp = harness_tmpdir ();
+  const char *none = harness_fmt ("%s/ltos%d-none", tmp, _i);
+  const char *unlinked = harness_fmt ("%s/ltos%d-unlinked", tmp, _i);
+  const char *linked = harness_fmt ("%s/ltos%d-linked", tmp, _i);
+  const char *flags = "-O2 -g -fplugin-arg-hotinline-strategy=surgical";
+  struct run n = lto_build (&lib, &main_unit, lto, "-O2 -g", false, false,
+			    "", none);
+  struct run u = lto_build (&lib, &main_unit, lto, flags, true, false,
+			    "", unlinked);
+  struct run l = lto_build (&lib, &main_unit, lto, flags, true, true,
+			    "", linked);
+  ck_assert_msg (n.status == 0 && u.status == 0 && l.status == 0,
+		 "%s: %s%s%s", lto, n.err, u.err, l.err);
+  ck_assert_msg (harness_count_calls (unlinked, "mix") > 0,
+		 "%s: mix inlined without the plugin at the link: proves "
+		 "nothing", lto);
+  if (strcmp (lto, "-flto=thin") == 0)
+    {
+      /* The thin link imports mix into main's module only when asked:
+	 the report says so, and following it lets the call through.  */
+      ck_assert_msg (strstr (l.err, "note: the ThinLTO link did not import "
+			     "its body into this module: "
+			     "-Wl,-mllvm,-import-instr-limit=N"), "%s", l.err);
+      l = lto_build (&lib, &main_unit, lto, flags, true, true,
+		     "-Wl,-mllvm,-import-instr-limit=1000", linked);
+      ck_assert_msg (l.status == 0, "%s", l.err);
+    }
+  ck_assert_msg (harness_count_calls (linked, "mix") == 0,
+		 "%s: %d calls to mix left by surgical forcing at the link\n%s",
+		 lto, harness_count_calls (linked, "mix"), l.err);
+  ck_assert_int_eq (harness_count_calls (linked, "big_step"),
+		    harness_count_calls (none, "big_step"));
+  ck_assert_msg (strstr (l.err, "hot function 'big_step' not inlined"),
+		 "%s", l.err);
+  struct run out_none = harness_run_program (none, NULL);
+  struct run out_linked = harness_run_program (linked, NULL);
+  ck_assert_int_eq (out_linked.status, 0);
+  ck_assert_str_eq (out_linked.out, out_none.out);
 }
 END_TEST
 
@@ -1123,6 +1175,8 @@ clang_suite (void)
   tc = tcase_create ("LTO");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_loop_test (tc, test_lto_link, 0,
+		       sizeof lto_modes / sizeof *lto_modes);
+  tcase_add_loop_test (tc, test_lto_surgical, 0,
 		       sizeof lto_modes / sizeof *lto_modes);
   suite_add_tcase (s, tc);
 

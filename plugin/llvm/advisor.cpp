@@ -8,7 +8,8 @@
 
    The advisor is LLVM's PluginInlineAdvisorAnalysis: every inliner that
    asks an advisor (the CGSCC inliner of -O1 to -Oz and of the LTO
-   pipelines, the module inliner) asks this one.  At -O0 only the
+   pipelines, the module inliner, the inliner of an LTO link) asks this
+   one.  At -O0 only the
    always-inliner runs, which asks none: there surgical forcing is
    attribute forcing (force.cpp), as on GCC.  */
 #include "hotinline-llvm.h"
@@ -108,6 +109,9 @@ private:
     /* A noinline call site wins over alwaysinline too; the callee's own
        noinline is the guards' business (clang puts it on every function
        under -fno-inline).  */
+    if (hot_config.strategy != CONFIG_STRATEGY_SURGICAL
+	|| (!hot_compiler && !hot_at_link))
+      return false;
     if (!callee || callee == caller || callee->isDeclaration ()
 	|| call.getAttributes ().hasFnAttr (llvm::Attribute::NoInline))
       return false;
@@ -132,12 +136,15 @@ namespace hotinline {
 void
 advisor_register (llvm::PassBuilder &pb)
 {
-  /* Called once the front end has read the arguments; not at an LTO
-     link, where the plugin has none.  */
+  /* Called once the front end has read the arguments.  In a linker the
+     arguments come later, with the first module (lto.cpp): there the
+     advisor is always put in front, and it gives the default advice
+     unless the bitcode asks for surgical forcing.  */
   pb.registerAnalysisRegistrationCallback (
     [] (llvm::ModuleAnalysisManager &mam) {
-      if (hot_policy && policy_entry_count (hot_policy) > 0
-	  && hot_config.strategy == CONFIG_STRATEGY_SURGICAL)
+      if (!hot_compiler
+	  || (hot_policy && policy_entry_count (hot_policy) > 0
+	      && hot_config.strategy == CONFIG_STRATEGY_SURGICAL))
 	mam.registerPass (
 	  [] { return llvm::PluginInlineAdvisorAnalysis (make_advisor); });
     });

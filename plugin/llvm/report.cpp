@@ -29,10 +29,18 @@ base_threshold (llvm::OptimizationLevel level)
 }
 
 /* What would let the call through, for a reason with a cost and a
-   threshold: the base threshold scaled by the factor the cost is over.  */
+   threshold: the base threshold scaled by the factor the cost is over.
+   In a ThinLTO backend, a callee of another unit is there only when the
+   thin link imported it, which it does by size.  */
 std::string
 hint_for (const std::string &reason, llvm::OptimizationLevel level)
 {
+  if (hot_at_link && reason.find ("definition is unavailable")
+		       != std::string::npos)
+    return "the ThinLTO link did not import its body into this module: "
+	   "-Wl,-mllvm,-import-instr-limit=N above its size (default 100 "
+	   "instructions) or full LTO (-flto) would make it available "
+	   "[hotinline]";
   static const std::regex cost_re ("cost=([0-9]+), threshold=(-?[0-9]+)");
   std::smatch m;
   if (!std::regex_search (reason, m, cost_re))
