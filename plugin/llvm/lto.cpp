@@ -156,11 +156,12 @@ namespace hotinline {
 bool
 lto_link_start (llvm::Module &m)
 {
-  /* Compiling, or this module already started.  */
-  static thread_local const llvm::Module *started;
-  if (hot_compiler || started == &m)
+  /* Compiling, or this module already started (marked on the module
+     itself: a later module may get the address of a freed one).  */
+  const char *const started_key = "hotinline.link";
+  if (hot_compiler || m.getNamedMetadata (started_key))
     return hot_at_link;
-  started = &m;
+  m.getOrInsertNamedMetadata (started_key);
   hot_at_link = false;
   if (!m.getNamedMetadata (arguments_key))
     return false;

@@ -250,9 +250,11 @@ public:
   run (llvm::Module &m, llvm::ModuleAnalysisManager &)
   {
     /* Under -flto the inlining that matters is the link's: the reports
-       are made there (lto.cpp), from the arguments the bitcode keeps.  */
-    if (!hot_policy || policy_entry_count (hot_policy) == 0
-	|| hot_lto_prelink || (!hot_compiler && !hot_at_link))
+       are made there (lto.cpp), from the arguments the bitcode keeps, and
+       no summary here can say how many calls are left.  */
+    if (hot_lto_prelink || (!hot_compiler && !hot_at_link))
+      return llvm::PreservedAnalyses::all ();
+    if (!hot_policy || policy_entry_count (hot_policy) == 0)
       {
 	summary_print (m);
 	return llvm::PreservedAnalyses::all ();

@@ -36,8 +36,8 @@ int mix (int x)
 #if defined(__x86_64__)
 #include <immintrin.h>
 /* Forced, but built for AVX2: the plain caller in the other unit must
-   keep its call (LLVM's link-time inliner would inline it there, AVX2
-   instructions and all).  */
+   keep its call (LLVM's link-time inliner would inline it there, and
+   build it for the caller's target).  */
 __attribute__ ((target ("avx2"))) int
 simd_sum (const int *p, int n)
 {
