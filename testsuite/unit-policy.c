@@ -2572,6 +2572,46 @@ START_TEST (test_cxx_spaces_and_arithmetic_types_have_one_spelling)
 }
 END_TEST
 
+/* Demanglers (Clang's, LLVM's) put a qualifier after its type, GCC and
+   most people before it: both spellings are one name.  */
+START_TEST (test_cxx_qualifier_after_its_type_has_one_spelling)
+{
+  static const char *const pairs[][2] = {
+    { "ns::p::parse(unsigned char const*, unsigned long, bool) const",
+      "ns::p::parse(const unsigned char *, unsigned long, bool) const" },
+    { "f(char const* const&)", "f(const char * const &)" },
+    { "g(std::vector<int, std::allocator<int> > const&)",
+      "g(const std::vector<int, std::allocator<int> >&)" },
+    { "h(V<int const> const volatile*)", "h(const volatile V<const int>*)" },
+    { "S::operator<(S const&) const", "S::operator<(const S&) const" },
+    { "f(int (*)(int const))", "f(int(*)(const int))" },
+    { "k(int volatile const&)", "k(const volatile int&)" },
+  };
+  for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++)
+    ck_assert_str_eq (normal (pairs[i][0]), normal (pairs[i][1]));
+  ck_assert_str_eq (normal ("f(char const* const&)"), "f(const char*const&)");
+  /* A pointer's own const stays where it is.  */
+  ck_assert_str_eq (normal ("f(char* const)"), "f(char*const)");
+  ck_assert_str_ne (normal ("f(char* const)"), normal ("f(const char*)"));
+  /* A name that ends in "const" is no qualifier.  */
+  ck_assert_str_eq (normal ("f(myconst)"), "f(myconst)");
+}
+END_TEST
+
+/* A lambda as demanglers write it is GCC's spelling.  */
+START_TEST (test_cxx_lambda_has_gcc_spelling)
+{
+  ck_assert_str_eq (normal ("use_lambda(int)::'lambda'(int)::operator()"),
+		    "use_lambda(int)::<lambda(int)>::operator()");
+  ck_assert_str_eq (normal ("f()::'lambda0'(char const*, int)::operator()"),
+		    "f()::<lambda(const char*, int)>::operator()");
+  ck_assert_str_eq (normal ("x::'lambda'()::operator()"),
+		    "x::<lambda()>::operator()");
+  /* Not a lambda: left as it is.  */
+  ck_assert_str_eq (normal ("'lambda'(int"), "'lambda'(int");
+}
+END_TEST
+
 START_TEST (test_cxx_anonymous_namespace_has_both_spellings)
 {
   ck_assert_str_eq (normal ("ns::(anonymous namespace)::S::walk<false>"),
@@ -2693,6 +2733,8 @@ policy_lookup_suite (void)
   tc = tcase_create ("C++ names");
   tcase_add_test (tc, test_cxx_spaces_and_arithmetic_types_have_one_spelling);
   tcase_add_test (tc, test_cxx_escaped_name_matches_itself_only);
+  tcase_add_test (tc, test_cxx_qualifier_after_its_type_has_one_spelling);
+  tcase_add_test (tc, test_cxx_lambda_has_gcc_spelling);
   tcase_add_test (tc, test_cxx_anonymous_namespace_has_both_spellings);
   tcase_add_test (tc, test_cxx_operators_need_no_escapes);
   tcase_add_test (tc,

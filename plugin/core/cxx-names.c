@@ -75,6 +75,159 @@ put (char **out, const char *s, size_t n)
   *out += n;
 }
 
+/* Where the type or argument that starts at S ends: the ',' ')' or '>'
+   that closes it at its own depth, or the end of the name.  */
+static const char *
+component_end (const char *s)
+{
+  int depth = 0;
+  for (; *s; s++)
+    {
+      if (*s == '(' || *s == '<' || *s == '[')
+	depth++;
+      else if (*s == ')' || *s == '>' || *s == ']')
+	{
+	  if (depth-- == 0)
+	    return s;
+	}
+      else if (*s == ',' && depth == 0)
+	return s;
+    }
+  return s;
+}
+
+/* Whether [S, E) ends with the word WORD after a space, a '>' or
+   nothing; then *E is moved to where the word starts.  */
+static bool
+cut_word (const char *s, const char **e, const char *word)
+{
+  size_t n = strlen (word);
+  const char *at = *e - n;
+  if (at < s || memcmp (at, word, n) != 0
+      || (at > s && at[-1] != ' ' && at[-1] != '>'))
+    return false;
+  *e = at;
+  return true;
+}
+
+/* If the type in [S, END) has "const" or "volatile" after its first
+   words ("unsigned char const*", "V<int> const&"), put it before them
+   ("const unsigned char*"), in BUF, which has room for one more byte per
+   qualifier: demanglers write a qualifier after the type it qualifies,
+   GCC before.  Only the qualifier of the type itself: "char* const"
+   keeps its const.  */
+static bool
+qualifier_to_front (char *s, const char *end)
+{
+  /* The type's words end at its first '*', '&', '(' or '[' outside
+     template arguments.  */
+  const char *words_end = s;
+  int depth = 0;
+  for (; words_end < end; words_end++)
+    {
+      char c = *words_end;
+      if (c == '<')
+	depth++;
+      else if (c == '>')
+	depth--;
+      else if (depth == 0 && strchr ("*&([", c))
+	break;
+    }
+  bool is_const = false, is_volatile = false, moved = false;
+  const char *e = words_end;
+  for (;;)
+    {
+      while (e > s && e[-1] == ' ')
+	e--;
+      if (cut_word (s, &e, "const"))
+	is_const = moved = true;
+      else if (cut_word (s, &e, "volatile"))
+	is_volatile = moved = true;
+      else
+	break;
+    }
+  while (e > s && e[-1] == ' ')
+    e--;
+  if (!moved || e == s)
+    return false;
+  /* Qualifiers already in front join them.  */
+  const char *t = s;
+  for (;;)
+    {
+      if (strncmp (t, "const ", 6) == 0)
+	is_const = true, t += 6;
+      else if (strncmp (t, "volatile ", 9) == 0)
+	is_volatile = true, t += 9;
+      else
+	break;
+    }
+  size_t type_len = e - t, tail_len = strlen (words_end);
+  char *type = malloc (type_len + tail_len + 1);
+  if (!type)
+    abort ();
+  memcpy (type, t, type_len);
+  memcpy (type + type_len, words_end, tail_len + 1);
+  char *o = s;
+  if (is_const)
+    {
+      memcpy (o, "const ", 6);
+      o += 6;
+    }
+  if (is_volatile)
+    {
+      memcpy (o, "volatile ", 9);
+      o += 9;
+    }
+  memcpy (o, type, type_len + tail_len + 1);
+  free (type);
+  return true;
+}
+
+/* Every parameter type and template argument of BUF with its qualifier
+   in front.  */
+static void
+qualifiers_to_front (char *buf)
+{
+  for (char *s = buf; *s; s++)
+    {
+      char *start;
+      if (*s == '(' || *s == '<')
+	start = s + 1;
+      else if (*s == ',' && s[1] == ' ')
+	start = s + 2;
+      else
+	continue;
+      qualifier_to_front (start, component_end (start));
+    }
+}
+
+/* "'lambda'(int)" and "'lambda2'(int)" (demanglers) as GCC writes them,
+   "<lambda(int)>", in place: the same length.  */
+static void
+lambdas_as_gcc (char *buf)
+{
+  for (char *s = strstr (buf, "'lambda"); s; s = strstr (s + 1, "'lambda"))
+    {
+      char *q = s + 7;
+      while (*q >= '0' && *q <= '9')
+	q++;
+      if (q[0] != '\'' || q[1] != '(')
+	continue;
+      const char *close = component_end (q + 2);
+      while (*close == ',')
+	close = component_end (close + 1);
+      if (*close != ')')
+	continue;
+      /* "'lambdaN'(P)" becomes "<lambda(P)>" and the number's room is
+	 closed up.  */
+      size_t params = close + 1 - (q + 1);
+      memcpy (s, "<lambda", 7);
+      memmove (s + 7, q + 1, params);
+      s[7 + params] = '>';
+      memmove (s + 8 + params, close + 1, strlen (close + 1) + 1);
+    }
+}
+
 char *
 cxx_name_normalize (const char *name)
 {
@@ -82,7 +235,8 @@ cxx_name_normalize (const char *name)
   static const char anon_gcc[] = "{anonymous}";
   size_t len = strlen (name);
   /* Nothing gets longer, except "unsigned" which gains " int" (4 bytes
-     for 8 of input) and a word that gains a space before it.  */
+     for 8 of input), a word that gains a space before it and a qualifier
+     put in front of its type.  */
   char *buf = malloc (2 * len + 16);
   if (!buf)
     abort ();
@@ -152,6 +306,8 @@ cxx_name_normalize (const char *name)
 	*o++ = *s++;
     }
   *o = '\0';
+  qualifiers_to_front (buf);
+  lambdas_as_gcc (buf);
   return buf;
 }
 

@@ -57,9 +57,11 @@ std::unique_ptr<clang::ASTConsumer> deps_consumer_for (
 
 /* The policy entry governing calls to CALLEE from CALLER (NULL: any caller;
    only entries without "callers" then match) in this unit, or NULL.  A C
-   function is named by its symbol; a C++ one by its plain name (every
-   overload and template instance) or its qualified name without
-   parameters ("ns::Class::name").  */
+   function is named by its symbol; a C++ one as on GCC: by its mangled
+   name, its qualified name with parameters ("ns::S::f(const char*)
+   const", one overload), its qualified name ("ns::S::f", "ns::B<int>::g"),
+   or its plain name (every overload and template instance); the most
+   specific form that an entry names wins (names.cpp).  */
 const struct policy_entry *entry_for (const llvm::Function &callee,
 				      const llvm::Function *caller);
 

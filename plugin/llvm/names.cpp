@@ -6,16 +6,25 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Demangle/Demangle.h"
 
+#include "cxx-names.h"
+
 using namespace hotinline;
 
 namespace {
 
-/* The names of one symbol, worked out once.  */
+/* The names of one symbol, worked out once: the forms a policy entry may
+   give it, most specific first, as the GCC plugin offers them: the
+   mangled name; for C++ the qualified name with its parameter list and
+   qualifiers, the qualified name, the qualified name without the
+   function's own template arguments, the name as C++ writes it ("S",
+   "~S", "operator bool", "walk<false>") and the identifier ("walk").
+   C++ forms in the canonical spelling of cxx-names.h (the demangler writes
+   "(anonymous namespace)" and "char const*").  */
 struct names
 {
   std::string plain;		/* "step", or the C symbol.  */
-  std::string qualified;	/* "ring::Buffer::step"; empty for C.  */
-  bool mentioned;		/* Either may be in the policy.  */
+  std::vector<std::string> forms;
+  bool mentioned;		/* Some entry may name one of them.  */
 };
 
 thread_local llvm::StringMap<names> known;
@@ -31,6 +40,33 @@ base_symbol (llvm::StringRef symbol)
   return symbol.take_front (symbol.find ('.'));
 }
 
+/* A demangler's answer as a string.  */
+std::string
+take (char *text)
+{
+  std::string s = text ? text : "";
+  free (text);
+  return s;
+}
+
+void
+add_form (names &n, const std::string &form, bool normalize)
+{
+  if (form.empty ())
+    return;
+  std::string f = form;
+  if (normalize)
+    {
+      char *c = cxx_name_normalize (form.c_str ());
+      f = c;
+      free (c);
+    }
+  for (const std::string &old : n.forms)
+    if (old == f)
+      return;
+  n.forms.push_back (f);
+}
+
 const names &
 names_of (llvm::StringRef symbol)
 {
@@ -42,26 +78,49 @@ names_of (llvm::StringRef symbol)
   /* The demangler's nodes point into the text it was given.  */
   std::string mangled = base.str ();
   llvm::ItaniumPartialDemangler d;
+  add_form (n, mangled, false);
+  /* A constructor's or destructor's complete and base object variants
+     are one function as written: Clang calls the base one where they do
+     the same, so either mangled name names both.  */
+  static const char *const variants[][2] = { { "C1E", "C2E" },
+					       { "D1E", "D2E" } };
+  for (const auto &v : variants)
+    for (int i = 0; i < 2; i++)
+      if (size_t at = mangled.rfind (v[i]); at != std::string::npos)
+	{
+	  add_form (n, mangled.substr (0, at) + v[1 - i]
+		       + mangled.substr (at + 3), false);
+	  break;
+	}
+  n.plain = mangled;
   if (base.starts_with ("_Z") && !d.partialDemangle (mangled.c_str ())
       && d.isFunction ())
     {
       size_t size = 0;
-      char *text = d.getFunctionBaseName (nullptr, &size);
-      n.plain = text ? text : "";
-      free (text);
-      size = 0;
-      text = d.getFunctionDeclContextName (nullptr, &size);
-      if (text && *text)
-	n.qualified = std::string (text) + "::" + n.plain;
-      free (text);
-      n.mentioned = policy_mentions (hot_policy, n.plain.c_str ())
-		    || !n.qualified.empty ();
+      std::string name = take (d.getFunctionName (nullptr, &size));
+      std::string context = take (d.getFunctionDeclContextName (nullptr,
+								  &size));
+      std::string id = take (d.getFunctionBaseName (nullptr, &size));
+      std::string params = take (d.getFunctionParameters (nullptr, &size));
+      std::string full = take (d.finishDemangle (nullptr, &size));
+      /* The qualifiers after the parameters (" const", " &&").  */
+      size_t at = full.rfind (params);
+      std::string quals = at == std::string::npos
+			    ? "" : full.substr (at + params.size ());
+      add_form (n, name + params + quals, true);
+      add_form (n, name, true);
+      if (!context.empty ())
+	add_form (n, context + "::" + id, true);
+      std::string prefix = context + "::";
+      add_form (n, !context.empty () && name.compare (0, prefix.size (),
+						       prefix) == 0
+		     ? name.substr (prefix.size ()) : name, true);
+      add_form (n, id, true);
+      n.plain = id;
     }
-  else
-    {
-      n.plain = base.str ();
-      n.mentioned = policy_mentions (hot_policy, n.plain.c_str ());
-    }
+  n.mentioned = false;
+  for (const std::string &f : n.forms)
+    n.mentioned = n.mentioned || policy_mentions (hot_policy, f.c_str ());
   return known.insert ({ symbol, std::move (n) }).first->second;
 }
 
@@ -99,11 +158,9 @@ entry_for (const llvm::Function &callee, const llvm::Function *caller)
     caller_unit = sp->getUnit ()->getFilename ().str ();
   const char *unit = !caller_unit.empty () ? caller_unit.c_str ()
 					    : unit_name (*callee.getParent ());
-  const struct policy_entry *e
-    = policy_lookup (hot_policy, n.plain.c_str (),
-		     caller ? caller_name.c_str () : NULL, unit);
-  if (!e && !n.qualified.empty ())
-    e = policy_lookup (hot_policy, n.qualified.c_str (),
+  const struct policy_entry *e = NULL;
+  for (size_t i = 0; i < n.forms.size () && !e; i++)
+    e = policy_lookup (hot_policy, n.forms[i].c_str (),
 		       caller ? caller_name.c_str () : NULL, unit);
   if (e)
     matched.insert (e);

@@ -20,12 +20,12 @@ llvm::StringMap<source_decl> decls;
 bool
 maybe_hot (const clang::FunctionDecl *fd)
 {
-  const clang::IdentifierInfo *id = fd->getIdentifier ();
-  if (!id)
-    return false;
   if (!fd->getDeclContext ()->getRedeclContext ()->isTranslationUnit ())
     return true;
-  return policy_mentions (hot_policy, id->getNameStart ());
+  if (const clang::IdentifierInfo *id = fd->getIdentifier ())
+    return policy_mentions (hot_policy, id->getNameStart ());
+  /* An operator of the global namespace.  */
+  return policy_mentions (hot_policy, fd->getNameAsString ().c_str ());
 }
 
 class recorder : public clang::RecursiveASTVisitor<recorder>
@@ -38,19 +38,23 @@ public:
   bool
   VisitFunctionDecl (clang::FunctionDecl *fd)
   {
-    if (fd->isDependentContext () || llvm::isa<clang::CXXConstructorDecl> (fd)
-	|| llvm::isa<clang::CXXDestructorDecl> (fd) || !maybe_hot (fd))
-      return true;
-    std::string symbol = names.getName (fd);
-    if (symbol.empty ())
+    if (fd->isDependentContext () || !maybe_hot (fd))
       return true;
     const clang::FunctionDecl *last = fd->getMostRecentDecl ();
     const clang::FunctionDecl *def = fd->getDefinition ();
-    source_decl &d = decls[symbol];
+    source_decl d;
     d.loc = def ? def->getLocation () : fd->getFirstDecl ()->getLocation ();
     d.noinline = last->hasAttr<clang::NoInlineAttr> ();
     d.optnone = last->hasAttr<clang::OptimizeNoneAttr> ();
     d.defined = def != nullptr;
+    /* A constructor or destructor is several functions: complete, base
+       (and deleting) object variants.  */
+    if (llvm::isa<clang::CXXConstructorDecl> (fd)
+	|| llvm::isa<clang::CXXDestructorDecl> (fd))
+      for (const std::string &symbol : names.getAllManglings (fd))
+	decls[symbol] = d;
+    else if (std::string symbol = names.getName (fd); !symbol.empty ())
+      decls[symbol] = d;
     return true;
   }
 
