@@ -44,6 +44,7 @@ struct source_decl
   bool noinline;		/* __attribute__((noinline)) written.  */
   bool optnone;			/* __attribute__((optnone)) written.  */
   bool defined;			/* A body in this unit.  */
+  bool listed;			/* It carries the attribute listed.  */
 };
 
 /* The AST consumer that records them, and the record of SYMBOL.  */
@@ -74,6 +75,10 @@ size_t entries_matched ();
 /* F's name as the user wrote it: the symbol for C, the plain identifier
    for C++.  For messages and the results.  */
 std::string name_of (const llvm::Function &f);
+
+/* F's name in a listing: for C++ its qualified name with its parameter
+   list, or without it when BY_NAME; for C its symbol.  */
+std::string listing_name_of (const llvm::Function &f, bool by_name);
 
 /* The main source file of this unit, for "files" scoping.  */
 const char *unit_name (const llvm::Module &m);
@@ -161,6 +166,7 @@ void force_register (llvm::PassBuilder &pb);
 void advisor_register (llvm::PassBuilder &pb);
 void report_register (llvm::PassBuilder &pb);
 void lto_register (llvm::PassBuilder &pb);
+void listing_register (llvm::PassBuilder &pb);
 
 /* The parts of a mode that an LTO link runs (lto.cpp): force mode's
    guards for the calls between units (true: the module changed), the

@@ -151,6 +151,7 @@ protected:
 void
 register_passes (llvm::PassBuilder &pb)
 {
+  listing_register (pb);
   lto_register (pb);
   force_register (pb);
   advisor_register (pb);

@@ -23,6 +23,8 @@ namespace {
 struct names
 {
   std::string plain;		/* "step", or the C symbol.  */
+  std::string qualified;	/* "ns::S::step"; the C symbol.  */
+  std::string signature;	/* "ns::S::step(int) const"; the C symbol.  */
   std::vector<std::string> forms;
   bool mentioned;		/* Some entry may name one of them.  */
 };
@@ -92,7 +94,7 @@ names_of (llvm::StringRef symbol)
 		       + mangled.substr (at + 3), false);
 	  break;
 	}
-  n.plain = mangled;
+  n.plain = n.qualified = n.signature = mangled;
   if (base.starts_with ("_Z") && !d.partialDemangle (mangled.c_str ())
       && d.isFunction ())
     {
@@ -108,7 +110,9 @@ names_of (llvm::StringRef symbol)
       std::string quals = at == std::string::npos
 			    ? "" : full.substr (at + params.size ());
       add_form (n, name + params + quals, true);
+      n.signature = n.forms.back ();
       add_form (n, name, true);
+      n.qualified = n.forms.back ();
       if (!context.empty ())
 	add_form (n, context + "::" + id, true);
       std::string prefix = context + "::";
@@ -138,6 +142,13 @@ std::string
 name_of (const llvm::Function &f)
 {
   return names_of (f.getName ()).plain;
+}
+
+std::string
+listing_name_of (const llvm::Function &f, bool by_name)
+{
+  const names &n = names_of (f.getName ());
+  return by_name ? n.qualified : n.signature;
 }
 
 const struct policy_entry *

@@ -1,8 +1,9 @@
 /* What only the source knows about a function, recorded by the front end
    for the passes, by symbol: where it is declared (the IR has no place for
-   a declaration without a body, nor for any function without -g), and
-   whether the user wrote noinline or optnone, which clang at -O0 also puts
-   on every function by itself.  */
+   a declaration without a body, nor for any function without -g), whether
+   the user wrote noinline or optnone, which clang at -O0 also puts on
+   every function by itself, and, for a listing, whether it carries the
+   attribute listed.  */
 #define HOTINLINE_FRONTEND
 #include "hotinline-llvm.h"
 
@@ -28,6 +29,29 @@ maybe_hot (const clang::FunctionDecl *fd)
   return policy_mentions (hot_policy, fd->getNameAsString ().c_str ());
 }
 
+/* NAME without the underscores of its reserved spelling
+   ("__always_inline__" is "always_inline").  */
+llvm::StringRef
+attribute_name (llvm::StringRef name)
+{
+  if (name.size () > 4 && name.starts_with ("__") && name.ends_with ("__"))
+    return name.drop_front (2).drop_back (2);
+  return name;
+}
+
+/* Whether FD carries the attribute a listing asks for.  */
+bool
+marked (const clang::FunctionDecl *fd)
+{
+  if (!hot_config.list_file)
+    return false;
+  llvm::StringRef wanted = attribute_name (hot_config.list_attribute);
+  for (const clang::Attr *a : fd->attrs ())
+    if (attribute_name (a->getSpelling ()) == wanted)
+      return true;
+  return false;
+}
+
 class recorder : public clang::RecursiveASTVisitor<recorder>
 {
 public:
@@ -35,10 +59,20 @@ public:
 
   bool shouldVisitTemplateInstantiations () const { return true; }
 
+  /* A lambda's call operator is no declaration the visitor walks.  */
+  bool
+  VisitLambdaExpr (clang::LambdaExpr *e)
+  {
+    return VisitFunctionDecl (e->getCallOperator ());
+  }
+
   bool
   VisitFunctionDecl (clang::FunctionDecl *fd)
   {
-    if (fd->isDependentContext () || !maybe_hot (fd))
+    if (fd->isDependentContext ())
+      return true;
+    bool listed = marked (fd);
+    if (!listed && !maybe_hot (fd))
       return true;
     const clang::FunctionDecl *last = fd->getMostRecentDecl ();
     const clang::FunctionDecl *def = fd->getDefinition ();
@@ -47,6 +81,7 @@ public:
     d.noinline = last->hasAttr<clang::NoInlineAttr> ();
     d.optnone = last->hasAttr<clang::OptimizeNoneAttr> ();
     d.defined = def != nullptr;
+    d.listed = listed;
     /* A constructor or destructor is several functions: complete, base
        (and deleting) object variants.  */
     if (llvm::isa<clang::CXXConstructorDecl> (fd)
@@ -68,7 +103,8 @@ public:
   void
   HandleTranslationUnit (clang::ASTContext &ctx) override
   {
-    if (!hot_policy || policy_entry_count (hot_policy) == 0)
+    if ((!hot_policy || policy_entry_count (hot_policy) == 0)
+	&& !hot_config.list_file)
       return;
     recorder r (ctx);
     r.TraverseDecl (ctx.getTranslationUnitDecl ());
