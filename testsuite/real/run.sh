@@ -284,12 +284,6 @@ for lib in $libs; do
 	lib_load "$lib"
 	fetch "$lib"
 	build_fixed "$lib"
-	if [ "$L_POLICY" = listing ] && [ $kind != gcc ]; then
-		for s in $settings; do
-			row "$lib" "$s" - - - - "skipped: the LLVM plugin has no listing mode" >> "$report"
-		done
-		continue
-	fi
 	for s in $settings; do
 		case " $L_SETTINGS " in *" $s "*) ;; *) continue ;; esac
 		d=$work/$lib/$s
