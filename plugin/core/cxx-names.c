@@ -234,10 +234,10 @@ cxx_name_normalize (const char *name)
   static const char anon_demangled[] = "(anonymous namespace)";
   static const char anon_gcc[] = "{anonymous}";
   size_t len = strlen (name);
-  /* Nothing gets longer, except "unsigned" which gains " int" (4 bytes
-     for 8 of input), a word that gains a space before it and a qualifier
-     put in front of its type.  */
-  char *buf = malloc (2 * len + 16);
+  /* What grows: "unsigned", which gains " int" (4 bytes for 8 of input),
+     a comma or word that gains a space (at most twice the input), and a
+     qualifier put in front of its type (a byte for six).  */
+  char *buf = malloc (3 * len + 16);
   if (!buf)
     abort ();
   char *o = buf;
