@@ -71,7 +71,10 @@ public:
   {
     if (fd->isDependentContext ())
       return true;
-    bool listed = marked (fd);
+    /* A function renamed with asm ("memchr") has another function's
+       symbol: glibc's always_inline C++ overloads of memchr are libc's
+       memchr to the IR.  */
+    bool listed = marked (fd) && !fd->hasAttr<clang::AsmLabelAttr> ();
     if (!listed && !maybe_hot (fd))
       return true;
     const clang::FunctionDecl *last = fd->getMostRecentDecl ();

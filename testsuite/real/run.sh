@@ -149,16 +149,31 @@ build () {
 # (its own compilation, so that the upstream build is the compiler's
 # alone): the functions the source marks always_inline added to
 # OUT/listed.yaml, the policy of the other builds, its time (seconds) to
-# OUT/list-time; and, for objdump, their symbols from GCC's SSA dump
-# into OBJECT.hot.
+# OUT/list-time; and, for objdump, their symbols (from GCC's SSA dump or
+# Clang's IR) into OBJECT.hot.
 list_unit () {
 	t0=$(date +%s.%N)
-	# shellcheck disable=SC2086
-	(cd "$1" && $cc $flags $L_CFLAGS -fplugin="$PLUGIN" \
-		-fplugin-arg-hotinline-list="$4/listed.yaml" \
-		-fdump-tree-ssa="$3.ssa" -c "$2" -o /dev/null) >> "$4/stderr" 2>&1 || return 1
+	if [ $kind = gcc ]; then
+		# shellcheck disable=SC2086
+		(cd "$1" && $cc $flags $L_CFLAGS -fplugin="$PLUGIN" \
+			-fplugin-arg-hotinline-list="$4/listed.yaml" \
+			-fdump-tree-ssa="$3.ssa" -c "$2" -o /dev/null) >> "$4/stderr" 2>&1 || return 1
+	else
+		# shellcheck disable=SC2086
+		(cd "$1" && $cc $flags $L_CFLAGS -fplugin="$PLUGIN" \
+			-fpass-plugin="$PLUGIN" \
+			-fplugin-arg-hotinline-list="$4/listed.yaml" \
+			-c "$2" -o /dev/null) >> "$4/stderr" 2>&1 || return 1
+	fi
 	awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f\n", b - a }' >> "$4/list-time"
-	awk -f "$here/policy-ssa.awk" "$3.ssa" > "$3.hot" && rm -f "$3.ssa"
+	if [ $kind = gcc ]; then
+		awk -f "$here/policy-ssa.awk" "$3.ssa" > "$3.hot" && rm -f "$3.ssa"
+	else
+		# shellcheck disable=SC2086
+		(cd "$1" && $cc $flags $L_CFLAGS -S -emit-llvm -Xclang \
+			-disable-llvm-passes -c "$2" -o - |
+			awk -f "$here/policy-ir.awk") > "$3.hot"
+	fi
 }
 
 # The units every build of LIB links with, built once (-O1, upstream).
