@@ -46,6 +46,13 @@ export GCC PLUGIN HOTINLINE_REAL_CACHE=$cache HOTINLINE_REAL_WORK=$work
 
 die () { echo "check-real: $*" >&2; exit 2; }
 
+# Debug information in DWARF 4: objdump -l (binutils 2.40) starts each
+# sequence of a DWARF 5 line table at file 0, the unit's own source, where
+# DWARF 5 says file 1; GCC writes no DW_LNS_set_file for a sequence that
+# stays in file 1, a header, and objdump then names the unit
+# (docs/real-code.md).
+debug=-gdwarf-4
+
 # fetch LIB: the pinned sources, upstream/ and stripped/ under the cache;
 # .ready holds the strip they were made with, so that a changed strip
 # makes them again.
@@ -81,7 +88,7 @@ build () {
 	lib_load "$1"
 	d=$work/$1/$2
 	out=$d/$3
-	flags="$(setting_flags "$2") -g"
+	flags="$(setting_flags "$2") $debug"
 	tree=stripped
 	plugin=
 	case $3 in
@@ -296,7 +303,7 @@ for lib in $libs; do
 		mkdir -p "$d"
 		echo "check-real: $lib $s ($(setting_flags "$s"), $($GCC --version | head -1))" >&2
 		[ "$L_LANG" != c ] ||
-		$GCC $(setting_flags "$s") -g -I"$cache/$lib-$L_VERSION/upstream" \
+		$GCC $(setting_flags "$s") $debug -I"$cache/$lib-$L_VERSION/upstream" \
 			-I"$cache/$lib-$L_VERSION/upstream/lib" -I"$here" \
 			-c "$here/$L_DRIVER" -o "$d/main.o"
 		: > "$d/hot"
