@@ -48,8 +48,8 @@ die () { echo "check-real: $*" >&2; exit 2; }
 
 # Debug information in DWARF 4: objdump -l (binutils 2.40) starts each
 # sequence of a DWARF 5 line table at file 0, the unit's own source, where
-# DWARF 5 says file 1; GCC writes no DW_LNS_set_file for a sequence that
-# stays in file 1, a header, and objdump then names the unit
+# DWARF 5 says file 1; the assembler writes no DW_LNS_set_file for a
+# sequence that stays in file 1, a header, and objdump then names the unit
 # (docs/real-code.md).
 debug=-gdwarf-4
 
@@ -140,7 +140,8 @@ build () {
 	objdump -d --no-show-raw-insn "$out/prog" | awk -f "$here/functions.awk" > "$out/functions"
 	objdump -dl --no-show-raw-insn "$out/prog" > "$out/lines"
 	awk -v HOT="$(cat "$d/hot")" -f "$here/calls.awk" "$out/lines" > "$out/calls"
-	awk -v HOT="$(cat "$d/hot")" -f "$here/hosts.awk" "$out/lines" > "$out/hosts"
+	awk -v HOT="$(cat "$d/hot")" -v KEYS="$(cat "$d/hot.keys")" \
+		-f "$here/hosts.awk" "$out/lines" > "$out/hosts"
 	if [ "$L_LANG" != c ]; then
 		for o in $objs; do
 			objdump -t "$o" > "$o.syms"
@@ -307,9 +308,15 @@ for lib in $libs; do
 			-I"$cache/$lib-$L_VERSION/upstream/lib" -I"$here" \
 			-c "$here/$L_DRIVER" -o "$d/main.o"
 		: > "$d/hot"
+		: > "$d/hot.keys"
 		sh "$0" --build "$lib" "$s" upstream
 		cat "$d"/upstream/*.hot | sort -u > "$d/hot.list"
 		tr '\n' ' ' < "$d/hot.list" > "$d/hot"
+		# C++: their identifiers, for objdump's names of functions of
+		# internal linkage (hosts.awk).
+		[ "$L_LANG" = c ] || c++filt < "$d/hot.list" | sed 's/^/- /' |
+			awk -f "$here/callee-key.awk" | cut -d' ' -f2 | sort -u |
+			tr '\n' ' ' > "$d/hot.keys"
 		if [ "$L_POLICY" = listing ]; then
 			listed_policies "$d"
 		else for action in always_inline report; do
