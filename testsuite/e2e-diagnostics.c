@@ -619,6 +619,45 @@ START_TEST (test_auto_limit_hint_suggests_inline_where_it_fits)
 }
 END_TEST
 
+/* A hot call written in a system header is reported where a function of
+   the header was inlined into the user's code, as GCC 12 shows any
+   warning whose "inlined from" chain leaves the system headers (GCC 11
+   dropped it); a call whose chain stays in them is not, on every GCC.  */
+START_TEST (test_call_inlined_from_a_system_header_is_reported)
+{
+  ck_assert_int_eq (harness_sh (harness_fmt ("mkdir -p %s/sys",
+					     harness_tmpdir ())).status, 0);
+  harness_write ("sys/wrap.h",
+		 "int leaf (int);\n"
+		 "static inline int wrap (int x) { return leaf (x) + 1; }\n"
+		 "__attribute__((noinline)) static int own (int x)\n"
+		 "{ return leaf (x) * 2; }\n");
+  const char *src = harness_write ("user.c", "#include <wrap.h>\n"
+				   "int use (int x)\n"
+				   "{\n  return wrap (x) + own (x);\n}\n");
+  const char *policy = harness_write ("leaf.yaml", "version: 1\n"
+				      "functions:\n"
+				      "  - {name: leaf, action: report}\n");
+  const char *obj = harness_fmt ("%s/user.o", harness_tmpdir ());
+  struct args a = { { 0 }, 0 };
+  args_add (&a, harness_gcc ());
+  args_add_plugin (&a, &policy, 1);
+  args_add_words (&a, harness_fmt ("-O2 -fdiagnostics-plain-output "
+				   "-isystem %s/sys -c -o %s",
+				   harness_tmpdir (), obj));
+  args_add (&a, src);
+  struct run r = harness_run (a.v, NULL);
+  ck_assert_msg (r.status == 0, "%.2000s", r.err);
+  /* Both calls are in the object: wrap's, inlined into use, and own's.  */
+  ck_assert_int_eq (harness_count_calls (obj, "leaf"), 2);
+  ck_assert_uint_eq (count_reports (r.err, "warning"), 1);
+  ck_assert_msg (strstr (r.err, "wrap.h:2:") && strstr (r.err, "hot function "
+		 "'leaf' not inlined into 'wrap'"), "%.2000s", r.err);
+  ck_assert_msg (strstr (r.err, "user.c:4:") && strstr (r.err, "'wrap' "
+		 "inlined into 'use' here"), "%.2000s", r.err);
+}
+END_TEST
+
 Suite *
 diagnostics_suite (void)
 {
@@ -640,6 +679,7 @@ diagnostics_suite (void)
   tcase_add_test (tc, test_summary_counts_the_unit);
   tcase_add_test (tc, test_qualified_cxx_member_is_reported);
   tcase_add_test (tc, test_builtins_and_generated_calls_are_not_hot_calls);
+  tcase_add_test (tc, test_call_inlined_from_a_system_header_is_reported);
   tcase_add_test (tc,
 		  test_results_directory_is_made_and_never_fails_the_build);
   tcase_add_test (tc, test_results_of_a_parallel_build);

@@ -32,8 +32,10 @@ emit (hot_diagnostic_kind kind, location_t loc, const char *fmt, va_list *ap)
   if (kind == HOT_DK_WARNING && hot_config.no_werror)
     hot_set_werror_requested (false);
   int errors = errorcount;
+  bool system_headers = hot_show_inlined_system_header_warning (loc);
   auto_diagnostic_group group;
   bool shown = emit_diagnostic_valist (kind, loc, 0, fmt, ap);
+  hot_restore_system_header_warnings (system_headers);
   hot_set_werror_requested (saved);
   if (kind == HOT_DK_ERROR && errorcount > errors)
     {
@@ -49,10 +51,12 @@ hot_warn_only (location_t loc, const char *fmt, ...)
   va_list ap;
   bool saved = hot_werror_requested_p ();
   hot_set_werror_requested (false);
+  bool system_headers = hot_show_inlined_system_header_warning (loc);
   auto_diagnostic_group group;
   va_start (ap, fmt);
   emit_diagnostic_valist (HOT_DK_WARNING, loc, 0, fmt, &ap);
   va_end (ap);
+  hot_restore_system_header_warnings (system_headers);
   hot_set_werror_requested (saved);
 }
 

@@ -229,6 +229,61 @@ hot_set_werror_requested (bool requested)
 #endif
 }
 
+/* A warning at a place in a system header, in code inlined from there:
+   GCC 12 shows it unless every place of its "inlined from" chain is in a
+   system header too (its own place counting as one only when it is a
+   macro's expansion there, tree-diagnostic.cc's rule); GCC 11 drops every
+   warning whose place is in a system header, so that a hot call that the
+   line table puts in an inlined libstdc++ function went unreported.
+   hot_show_inlined_system_header_warning (LOC) lets such a warning through
+   on GCC 11 as GCC 12 does, and returns what
+   hot_restore_system_header_warnings takes back after the warning.  */
+static inline bool
+hot_show_inlined_system_header_warning (location_t loc)
+{
+#if BUILDING_GCC_MAJOR < 12
+  bool saved = global_dc->dc_warn_system_headers;
+  if (!in_system_header_at (loc))
+    return saved;
+  unsigned sites = 0, system_sites = 0;
+  for (tree block = LOCATION_BLOCK (loc);
+       block && TREE_CODE (block) == BLOCK && BLOCK_ABSTRACT_ORIGIN (block);
+       block = BLOCK_SUPERCONTEXT (block))
+    {
+      tree origin = BLOCK_ABSTRACT_ORIGIN (block);
+      if (TREE_CODE (origin) == FUNCTION_DECL)
+	{
+	  sites++;
+	  if (in_system_header_at (BLOCK_SOURCE_LOCATION (block)))
+	    system_sites++;
+	}
+      else if (TREE_CODE (origin) != BLOCK)
+	break;
+    }
+  if (sites)
+    {
+      if (expansion_point_location_if_in_system_header (loc) != loc)
+	system_sites++;
+      if (system_sites < sites + 1)
+	global_dc->dc_warn_system_headers = true;
+    }
+  return saved;
+#else
+  (void) loc;
+  return false;
+#endif
+}
+
+static inline void
+hot_restore_system_header_warnings (bool saved)
+{
+#if BUILDING_GCC_MAJOR < 12
+  global_dc->dc_warn_system_headers = saved;
+#else
+  (void) saved;
+#endif
+}
+
 /* The printer of GCC's diagnostics, which knows the front end's formats:
    GCC 15 made the context's printer private behind an accessor.  */
 static inline pretty_printer *

@@ -1,8 +1,10 @@
 # hotinline's warnings in report mode -> one line per call instruction
 # left, "FILE:LINE CALLEE", FILE the base name: the warning of a call
-# ("not inlined into", "only partly inlined"), as many times as its note
-# "N calls here in the object code" says (GCC duplicated the call).
-/: warning: hot function '[^']*' (not inlined into|only partly inlined)/ {
+# ("not inlined into", "only partly inlined", and "split: its out-of-line
+# head calls the rest", a call in the hot function's own copy), as many
+# times as its note "N calls here in the object code" says (GCC
+# duplicated the call).
+/: warning: hot function '[^']*' (not inlined into|only partly inlined|split: its out-of-line head calls the rest)/ {
 	place = $0
 	sub(/: warning: .*/, "", place)
 	callee = $0

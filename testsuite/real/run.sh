@@ -46,6 +46,13 @@ export GCC PLUGIN HOTINLINE_REAL_CACHE=$cache HOTINLINE_REAL_WORK=$work
 
 die () { echo "check-real: $*" >&2; exit 2; }
 
+# Debug information in DWARF 4: objdump -l (binutils 2.40) starts each
+# sequence of a DWARF 5 line table at file 0, the unit's own source, where
+# DWARF 5 says file 1; the assembler writes no DW_LNS_set_file for a
+# sequence that stays in file 1, a header, and objdump then names the unit
+# (docs/real-code.md).
+debug=-gdwarf-4
+
 # fetch LIB: the pinned sources, upstream/ and stripped/ under the cache;
 # .ready holds the strip they were made with, so that a changed strip
 # makes them again.
@@ -81,7 +88,7 @@ build () {
 	lib_load "$1"
 	d=$work/$1/$2
 	out=$d/$3
-	flags="$(setting_flags "$2") -g"
+	flags="$(setting_flags "$2") $debug"
 	tree=stripped
 	plugin=
 	case $3 in
@@ -133,7 +140,8 @@ build () {
 	objdump -d --no-show-raw-insn "$out/prog" | awk -f "$here/functions.awk" > "$out/functions"
 	objdump -dl --no-show-raw-insn "$out/prog" > "$out/lines"
 	awk -v HOT="$(cat "$d/hot")" -f "$here/calls.awk" "$out/lines" > "$out/calls"
-	awk -v HOT="$(cat "$d/hot")" -f "$here/hosts.awk" "$out/lines" > "$out/hosts"
+	awk -v HOT="$(cat "$d/hot")" -v KEYS="$(cat "$d/hot.keys")" \
+		-f "$here/hosts.awk" "$out/lines" > "$out/hosts"
 	if [ "$L_LANG" != c ]; then
 		for o in $objs; do
 			objdump -t "$o" > "$o.syms"
@@ -305,13 +313,19 @@ for lib in $libs; do
 		mkdir -p "$d"
 		echo "check-real: $lib $s ($(setting_flags "$s"), $($GCC --version | head -1))" >&2
 		[ "$L_LANG" != c ] ||
-		$GCC $(setting_flags "$s") -g -I"$cache/$lib-$L_VERSION/upstream" \
+		$GCC $(setting_flags "$s") $debug -I"$cache/$lib-$L_VERSION/upstream" \
 			-I"$cache/$lib-$L_VERSION/upstream/lib" -I"$here" \
 			-c "$here/$L_DRIVER" -o "$d/main.o"
 		: > "$d/hot"
+		: > "$d/hot.keys"
 		sh "$0" --build "$lib" "$s" upstream
 		cat "$d"/upstream/*.hot | sort -u > "$d/hot.list"
 		tr '\n' ' ' < "$d/hot.list" > "$d/hot"
+		# C++: their identifiers, for objdump's names of functions of
+		# internal linkage (hosts.awk).
+		[ "$L_LANG" = c ] || c++filt < "$d/hot.list" | sed 's/^/- /' |
+			awk -f "$here/callee-key.awk" | cut -d' ' -f2 | sort -u |
+			tr '\n' ' ' > "$d/hot.keys"
 		if [ "$L_POLICY" = listing ]; then
 			listed_policies "$d"
 		else for action in always_inline report; do
