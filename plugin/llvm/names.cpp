@@ -81,23 +81,26 @@ names_of (llvm::StringRef symbol)
   std::string mangled = base.str ();
   llvm::ItaniumPartialDemangler d;
   add_form (n, mangled, false);
-  /* A constructor's or destructor's complete and base object variants
-     are one function as written: Clang calls the base one where they do
-     the same, so either mangled name names both.  */
-  static const char *const variants[][2] = { { "C1E", "C2E" },
-					       { "D1E", "D2E" } };
-  for (const auto &v : variants)
-    for (int i = 0; i < 2; i++)
-      if (size_t at = mangled.rfind (v[i]); at != std::string::npos)
-	{
-	  add_form (n, mangled.substr (0, at) + v[1 - i]
-		       + mangled.substr (at + 3), false);
-	  break;
-	}
   n.plain = n.qualified = n.signature = mangled;
   if (base.starts_with ("_Z") && !d.partialDemangle (mangled.c_str ())
       && d.isFunction ())
     {
+      /* A constructor's or destructor's complete and base object variants
+	 are one function as written: Clang calls the base one where they
+	 do the same, so either mangled name names both.  The variant is
+	 the first "C1E" (...) after the class's name, which ends the
+	 nested name; the parameters come after it.  */
+      static const char *const variants[][2] = { { "C1E", "C2E" },
+						 { "D1E", "D2E" } };
+      if (d.isCtorOrDtor ())
+	for (const auto &v : variants)
+	  {
+	    size_t at0 = mangled.find (v[0]), at1 = mangled.find (v[1]);
+	    size_t at = std::min (at0, at1);
+	    if (at != std::string::npos)
+	      add_form (n, mangled.substr (0, at) + v[at == at0 ? 1 : 0]
+			   + mangled.substr (at + 3), false);
+	  }
       size_t size = 0;
       std::string name = take (d.getFunctionName (nullptr, &size));
       std::string context = take (d.getFunctionDeclContextName (nullptr,
