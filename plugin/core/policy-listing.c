@@ -108,7 +108,8 @@ merged (const char *path, char **names, size_t n, char ***all,
   char **v = malloc ((n + n_earlier + 1) * sizeof *v);
   if (!v)
     abort ();
-  memcpy (v, names, n * sizeof *v);
+  if (n)
+    memcpy (v, names, n * sizeof *v);
   for (size_t i = 0; i < n_earlier; i++)
     if (!(v[n + i] = strdup (policy_entry_at (earlier, i)->name.text)))
       abort ();
