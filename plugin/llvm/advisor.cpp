@@ -109,8 +109,8 @@ private:
     /* A noinline call site wins over alwaysinline too; the callee's own
        noinline is the guards' business (clang puts it on every function
        under -fno-inline).  */
-    if (hot_config.strategy != CONFIG_STRATEGY_SURGICAL
-	|| (!hot_compiler && !hot_at_link))
+    if (!hot_configured ()
+	|| hot_config.strategy != CONFIG_STRATEGY_SURGICAL)
       return false;
     if (!callee || callee == caller || callee->isDeclaration ()
 	|| call.getAttributes ().hasFnAttr (llvm::Attribute::NoInline))

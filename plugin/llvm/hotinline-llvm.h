@@ -37,6 +37,15 @@ extern bool hot_lto_prelink;
    bitcode): diagnostics then go to the linker through LLVM's context.  */
 extern thread_local bool hot_at_link;
 
+/* Whether the plugin has its arguments here: from the front end, or at a
+   link from the bitcode.  A linker loads the plugin before any module
+   says whether it asks for anything.  */
+inline bool
+hot_configured ()
+{
+  return hot_compiler || hot_at_link;
+}
+
 /* What the source says about a function the IR names by its symbol.  */
 struct source_decl
 {

@@ -52,35 +52,19 @@ class CompilerInstance;
    flag, which the plugin does not use.  */
 
 namespace hotinline_compat {
-/* The end of the optimisation pipeline: LLVM 20 gave its callbacks the
-   LTO phase as a third argument.  Register CB (taking the module pass
-   manager and the level) there.  */
+/* A callback for a module extension point of the pipeline (optimizer
+   last, early simplification): LLVM 20 gave them the LTO phase as a third
+   argument, which the plugin does not use.  CB takes the module pass
+   manager and the level.  */
 template <typename Callback>
-inline void
-register_optimizer_last (llvm::PassBuilder &pb, Callback cb)
+inline auto
+without_lto_phase (Callback cb)
 {
 #if LLVM_VERSION_MAJOR >= 20
-  pb.registerOptimizerLastEPCallback (
-    [cb] (llvm::ModulePassManager &mpm, llvm::OptimizationLevel level,
-	  llvm::ThinOrFullLTOPhase) { cb (mpm, level); });
+  return [cb] (llvm::ModulePassManager &mpm, llvm::OptimizationLevel level,
+	       llvm::ThinOrFullLTOPhase) { cb (mpm, level); };
 #else
-  pb.registerOptimizerLastEPCallback (cb);
-#endif
-}
-
-/* The start of the module simplification pipeline, where a ThinLTO
-   backend's pipeline starts too: LLVM 20 gave its callbacks the LTO phase
-   as well.  */
-template <typename Callback>
-inline void
-register_early_simplification (llvm::PassBuilder &pb, Callback cb)
-{
-#if LLVM_VERSION_MAJOR >= 20
-  pb.registerPipelineEarlySimplificationEPCallback (
-    [cb] (llvm::ModulePassManager &mpm, llvm::OptimizationLevel level,
-	  llvm::ThinOrFullLTOPhase) { cb (mpm, level); });
-#else
-  pb.registerPipelineEarlySimplificationEPCallback (cb);
+  return cb;
 #endif
 }
 

@@ -192,10 +192,11 @@ lto_register (llvm::PassBuilder &pb)
     });
   /* A ThinLTO backend runs the per-module pipeline, whose end already has
      the report (report.cpp); its start has no callback of its own.  */
-  hotinline_compat::register_early_simplification (
-    pb, [] (llvm::ModulePassManager &mpm, llvm::OptimizationLevel) {
-      mpm.addPass (link_start_pass ());
-    });
+  pb.registerPipelineEarlySimplificationEPCallback (
+    hotinline_compat::without_lto_phase (
+      [] (llvm::ModulePassManager &mpm, llvm::OptimizationLevel) {
+	mpm.addPass (link_start_pass ());
+      }));
 }
 
 } // namespace hotinline

@@ -252,7 +252,7 @@ public:
     /* Under -flto the inlining that matters is the link's: the reports
        are made there (lto.cpp), from the arguments the bitcode keeps, and
        no summary here can say how many calls are left.  */
-    if (hot_lto_prelink || (!hot_compiler && !hot_at_link))
+    if (hot_lto_prelink || !hot_configured ())
       return llvm::PreservedAnalyses::all ();
     if (!hot_policy || policy_entry_count (hot_policy) == 0)
       {
@@ -385,10 +385,10 @@ report_register (llvm::PassBuilder &pb)
     [] (llvm::ModulePassManager &mpm, llvm::OptimizationLevel) {
       mpm.addPass (listen_pass ());
     });
-  hotinline_compat::register_optimizer_last (
-    pb, [] (llvm::ModulePassManager &mpm, llvm::OptimizationLevel level) {
+  pb.registerOptimizerLastEPCallback (hotinline_compat::without_lto_phase (
+    [] (llvm::ModulePassManager &mpm, llvm::OptimizationLevel level) {
       mpm.addPass (report_pass (level));
-    });
+    }));
 }
 
 } // namespace hotinline
