@@ -899,11 +899,35 @@ linker_reported_lines (const char *err, const char *function)
    the wrapper adds the plugin to an LTO link.  */
 static const char *const lto_modes[] = { "-flto", "-flto=thin" };
 
+/* The program of the two LTO samples, its builds named PREFIX-BUILD.  */
+struct lto_program
+{
+  struct sample lib, main_unit;
+  const char *prefix;
+};
+
+static struct lto_program
+lto_program (const char *prefix)
+{
+  return (struct lto_program) {
+    load ("clang-lto-lib.c"), load ("clang-lto-main.c"),
+    harness_fmt ("%s/%s", harness_tmpdir (), prefix) };
+}
+
+static const char *
+lto_exe (const struct lto_program *p, const char *build)
+{
+  return harness_fmt ("%s-%s", p->prefix, build);
+}
+
+/* Compile both units with LTO and FLAGS (with the plugin or not) and
+   link them into EXE, with the plugin in the linker or not.  */
 static struct run
-lto_build (const struct sample *lib, const struct sample *main_unit,
-	   const char *lto, const char *extra, bool plugin, bool link_plugin,
+lto_build (const struct lto_program *prog, const char *lto,
+	   const char *extra, bool plugin, bool link_plugin,
 	   const char *link_extra, const char *exe)
 {
+  const struct sample *lib = &prog->lib, *main_unit = &prog->main_unit;
   const char *lo = harness_fmt ("%s.lib.o", exe);
   const char *mo = harness_fmt ("%s.main.o", exe);
   const char *flags = harness_fmt ("%s %s", lto, extra);
@@ -933,21 +957,16 @@ lto_build (const struct sample *lib, const struct sample *main_unit,
 START_TEST (test_lto_link)
 {
   const char *lto = lto_modes[_i];
-  struct sample lib = load ("clang-lto-lib.c");
-  struct sample main_unit = load ("clang-lto-main.c");
-  const char *tmp = harness_tmpdir ();
-  const char *none = harness_fmt ("%s/lto%d-none", tmp, _i);
-  const char *plain = harness_fmt ("%s/lto%d-plain", tmp, _i);
-  const char *linked = harness_fmt ("%s/lto%d-linked", tmp, _i);
-  const char *nog = harness_fmt ("%s/lto%d-nog", tmp, _i);
-  struct run n = lto_build (&lib, &main_unit, lto, "-O2 -g", false, false,
-			    "", none);
-  struct run p = lto_build (&lib, &main_unit, lto, "-O2 -g", true, false,
-			    "", plain);
-  struct run l = lto_build (&lib, &main_unit, lto, "-O2 -g", true, true,
-			    "", linked);
-  struct run g = lto_build (&lib, &main_unit, lto, "-O2 " TRACK_LOCATIONS,
-			    true, true, "", nog);
+  struct lto_program prog = lto_program (harness_fmt ("lto%d", _i));
+  const char *none = lto_exe (&prog, "none");
+  const char *plain = lto_exe (&prog, "plain");
+  const char *linked = lto_exe (&prog, "linked");
+  const char *nog = lto_exe (&prog, "nog");
+  struct run n = lto_build (&prog, lto, "-O2 -g", false, false, "", none);
+  struct run p = lto_build (&prog, lto, "-O2 -g", true, false, "", plain);
+  struct run l = lto_build (&prog, lto, "-O2 -g", true, true, "", linked);
+  struct run g = lto_build (&prog, lto, "-O2 " TRACK_LOCATIONS, true, true,
+			    "", nog);
   ck_assert_msg (n.status == 0 && p.status == 0 && l.status == 0
 		 && g.status == 0, "%s: %s%s%s%s", lto, n.err, p.err, l.err,
 		 g.err);
@@ -993,12 +1012,12 @@ START_TEST (test_lto_link)
   ck_assert_msg (bindir, "HOTINLINE_STAGE_BINDIR not set (make check)");
   const char *wrapper = harness_fmt ("%s/hotinline-%s", bindir,
 				     harness_gcc ());
-  const char *wrapped = harness_fmt ("%s/lto%d-wrapped", tmp, _i);
+  const char *wrapped = lto_exe (&prog, "wrapped");
   int major = atoi (strstr (harness_plugin (), "clang-") + 6);
   struct run w = harness_run ((const char *const[]) {
       wrapper, "-O2", "-g", lto, harness_fmt ("-fuse-ld=lld-%d", major),
       harness_fmt ("-fplugin-arg-hotinline-policy=%s",
-		   lib.setup.policies[0]),
+		   prog.lib.setup.policies[0]),
       harness_fmt ("%s.lib.o", plain), harness_fmt ("%s.main.o", plain),
       "-o", wrapped, NULL }, NULL);
   ck_assert_msg (w.status == 0, "%s: %s", wrapper, w.err);
@@ -1016,19 +1035,14 @@ END_TEST
 START_TEST (test_lto_surgical)
 {
   const char *lto = lto_modes[_i];
-  struct sample lib = load ("clang-lto-lib.c");
-  struct sample main_unit = load ("clang-lto-main.c");
-  const char *tmp = harness_tmpdir ();
-  const char *none = harness_fmt ("%s/ltos%d-none", tmp, _i);
-  const char *unlinked = harness_fmt ("%s/ltos%d-unlinked", tmp, _i);
-  const char *linked = harness_fmt ("%s/ltos%d-linked", tmp, _i);
+  struct lto_program prog = lto_program (harness_fmt ("ltos%d", _i));
+  const char *none = lto_exe (&prog, "none");
+  const char *unlinked = lto_exe (&prog, "unlinked");
+  const char *linked = lto_exe (&prog, "linked");
   const char *flags = "-O2 -g -fplugin-arg-hotinline-strategy=surgical";
-  struct run n = lto_build (&lib, &main_unit, lto, "-O2 -g", false, false,
-			    "", none);
-  struct run u = lto_build (&lib, &main_unit, lto, flags, true, false,
-			    "", unlinked);
-  struct run l = lto_build (&lib, &main_unit, lto, flags, true, true,
-			    "", linked);
+  struct run n = lto_build (&prog, lto, "-O2 -g", false, false, "", none);
+  struct run u = lto_build (&prog, lto, flags, true, false, "", unlinked);
+  struct run l = lto_build (&prog, lto, flags, true, true, "", linked);
   ck_assert_msg (n.status == 0 && u.status == 0 && l.status == 0,
 		 "%s: %s%s%s", lto, n.err, u.err, l.err);
   ck_assert_msg (harness_count_calls (unlinked, "mix") > 0,
@@ -1041,7 +1055,7 @@ START_TEST (test_lto_surgical)
       ck_assert_msg (strstr (l.err, "note: the ThinLTO link did not import "
 			     "its body into this module: "
 			     "-Wl,-mllvm,-import-instr-limit=N"), "%s", l.err);
-      l = lto_build (&lib, &main_unit, lto, flags, true, true,
+      l = lto_build (&prog, lto, flags, true, true,
 		     "-Wl,-mllvm,-import-instr-limit=1000", linked);
       ck_assert_msg (l.status == 0, "%s", l.err);
     }
