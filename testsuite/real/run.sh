@@ -137,7 +137,9 @@ build () {
 	# shellcheck disable=SC2086
 	$cc $flags $objs $main_o $(ls "$work/$1"/fixed/*.o 2>/dev/null) -o "$out/prog" \
 		>> "$out/stderr" 2>&1 || { echo failed > "$out/status"; return 0; }
-	objdump -d --no-show-raw-insn "$out/prog" | awk -f "$here/functions.awk" > "$out/functions"
+	nm -S --defined-only "$out/prog" > "$out/symbols"
+	objdump -d --no-show-raw-insn "$out/prog" |
+		awk -v SYMS="$out/symbols" -f "$here/functions.awk" > "$out/functions"
 	objdump -dl --no-show-raw-insn "$out/prog" > "$out/lines"
 	awk -v HOT="$(cat "$d/hot")" -f "$here/calls.awk" "$out/lines" > "$out/calls"
 	awk -v HOT="$(cat "$d/hot")" -v KEYS="$(cat "$d/hot.keys")" \
