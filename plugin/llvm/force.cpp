@@ -20,6 +20,11 @@ using llvm::Function;
 
 namespace {
 
+/* What a function forced by the plugin for an LTO link carries into its
+   bitcode, so that the link guards it and leaves the source's
+   always_inline functions to LLVM, as they are without the plugin.  */
+const char forced_by_policy[] = "hotinline-forced";
+
 /* Whether CALLEE, called from CALLER, is inlined there whatever the
    inliner thinks: always_inline in the source or forced by the policy.  */
 bool
@@ -238,13 +243,14 @@ private:
 
   /* At an LTO link, each unit's bitcode already carries its forcing and
      its warnings were given when it was compiled; what is new is calls
-     from other units.  One that reaches a forced function the target
-     does not allow it to inline is marked noinline, with the warning
-     (calls marked at compile time are already noinline).  */
+     from other units.  One that reaches a function the plugin forced,
+     where the target does not allow it to inline, is marked noinline,
+     with the warning (calls marked at compile time are already
+     noinline).  */
   bool
   guard_at_link (Function &f)
   {
-    if (!f.hasFnAttribute (llvm::Attribute::AlwaysInline))
+    if (!f.hasFnAttribute (forced_by_policy))
       return false;
     llvm::SmallPtrSet<Function *, 4> warned;
     bool changed = false;
@@ -261,6 +267,13 @@ private:
   bool
   force (Function &f)
   {
+    /* always_inline in the source: LLVM's always-inliner takes it as the
+       source asks, and the plugin has nothing to add, nor to take away
+       (the target check below is stricter than what LLVM does with the
+       source's attribute: clang's intrinsics, built for "avx", go into an
+       "avx2" caller).  */
+    if (f.hasFnAttribute (llvm::Attribute::AlwaysInline))
+      return false;
     const struct policy_entry *e = entry_for (f, nullptr);
     bool whole = e && e->action == POLICY_ACTION_ALWAYS_INLINE
 		 && !forced_per_call (e);
@@ -304,6 +317,8 @@ private:
 	  }
 	clear_default_noinline (f);
 	f.addFnAttr (llvm::Attribute::AlwaysInline);
+	if (hot_lto_prelink)
+	  f.addFnAttr (forced_by_policy);
 	results_note_function (f, nullptr);
 	hot_stats.forced++;
 	return true;

@@ -76,6 +76,17 @@ __attribute__ ((target ("avx2"))) static int wide (int x) /* { hi-warning "hot f
   return _mm256_extract_epi32 (v, 3);
 }
 
+/* Clang's intrinsics are always_inline in their headers and built for
+   the least they need ("avx"): LLVM's always-inliner puts them into a
+   caller built for more ("avx2"), and so does the plugin, without a
+   word, when the policy lists them too, as a policy listed from the
+   source does.  { hi-no-calls _mm256_set1_epi8 } */
+__attribute__ ((target ("avx2"))) static int splat (char c)
+{
+  __m256i v = _mm256_set1_epi8 (c);
+  return _mm256_extract_epi8 (_mm256_add_epi8 (v, v), 5);
+}
+
 __attribute__ ((weak)) int replaceable (int x) /* { hi-warning "hot function 'replaceable' is not forced inline: it is weak" } */
 {
   return x - 1;
@@ -88,6 +99,7 @@ int use_sum (void) { return sum (2, 1, 2) + sum (3, 1, 2, 3); }
 int use_kept (int x) { return kept (x) + kept (x + 1); }
 int use_frozen (int x) { return frozen (x) + frozen (x + 1); }
 int use_wide (int x) { return __builtin_cpu_supports ("avx2") ? wide (x) : x; }
+int use_splat (char c) { return __builtin_cpu_supports ("avx2") ? splat (c) : 2 * c; }
 int use_replaceable (int x) { return replaceable (x) + replaceable (x + 1); }
 int use_grow (int *a) { return grow (a, 4) + grow (a + 1, 3) + grow (a, 9); }
 
@@ -95,8 +107,8 @@ int
 main (void)
 {
   int a[16] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 };
-  printf ("%d %d %d %d %d %d %d %d %d\n", use_fact (5), use_ping (6),
+  printf ("%d %d %d %d %d %d %d %d %d %d\n", use_fact (5), use_ping (6),
 	  use_guarded (3), use_sum (), use_kept (4), use_frozen (5),
-	  use_wide (6), use_replaceable (7), use_grow (a));
+	  use_wide (6), use_splat (7), use_replaceable (7), use_grow (a));
   return 0;
 }
