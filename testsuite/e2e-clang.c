@@ -61,8 +61,8 @@ obj (const struct sample *s, const char *variant)
   return harness_fmt ("%s/%s-%s.o", harness_tmpdir (), s->name, variant);
 }
 
-/* Every warning and error directive on its line, nothing else of those
-   kinds.  */
+/* Every warning, error and note directive on its line, no other warning
+   or error.  */
 static void
 check_diagnostics (const struct sample *s, const char *err,
 		   const char *context)
@@ -72,7 +72,8 @@ check_diagnostics (const struct sample *s, const char *err,
   for (size_t i = 0; i < s->ds.n; i++)
     {
       const struct directive *d = &s->ds.d[i];
-      if (strcmp (d->kind, "warning") && strcmp (d->kind, "error"))
+      if (strcmp (d->kind, "warning") && strcmp (d->kind, "error")
+	  && strcmp (d->kind, "note"))
 	continue;
       bool found = false;
       for (size_t j = 0; j < ds.n && !found; j++)
@@ -327,6 +328,45 @@ START_TEST (test_report_merged_calls)
 		     "the note at line %d does not name line %d:\n%.3000s",
 		     line, 58 - line, r.err);
     }
+}
+END_TEST
+
+/* Calls followed by the same code, the store of each result to one
+   place, in blocks going to the same place: the code generator merges
+   them with the ends of their blocks (one call in the object code, two
+   with its tail merging off), each report has the note naming the other
+   call (the sample's directives), and calls followed by different stores,
+   which stay two, have none.  Report mode leaves the code as it is.  */
+START_TEST (test_report_merged_calls_with_code_after)
+{
+  struct sample s = load ("clang-merge-tail.c");
+  const char *plain = obj (&s, "plain"), *rep = obj (&s, "report");
+  const char *apart = obj (&s, "no-tail-merge");
+  struct run p = build (&s, false, "", "", plain);
+  struct run a = build (&s, false, "", "-mllvm -enable-tail-merge=false",
+			apart);
+  struct run r = build (&s, true, "", "", rep);
+  ck_assert_msg (p.status == 0 && a.status == 0 && r.status == 0,
+		 "%.3000s", r.err);
+  check_diagnostics (&s, r.err, "-O2");
+  ck_assert_msg (strcmp (harness_disassembly (plain),
+			 harness_disassembly (rep)) == 0,
+		 "report mode changed the code (%s, %s)", plain, rep);
+  ck_assert_int_eq (harness_count_calls (rep, "big"), 3);
+  ck_assert_int_eq (harness_count_calls (apart, "big"), 4);
+  /* A merge note only where a directive expects one.  */
+  struct diagnostics ds = harness_diagnostics (r.err);
+  for (size_t j = 0; j < ds.n; j++)
+    if (strstr (ds.d[j].message, "the code generator may merge"))
+      {
+	bool expected = false;
+	for (size_t i = 0; i < s.ds.n; i++)
+	  expected |= strcmp (s.ds.d[i].kind, "note") == 0
+		      && s.ds.d[i].line == ds.d[j].line;
+	ck_assert_msg (expected, "unexpected merge note at line %u: %s",
+		       ds.d[j].line, ds.d[j].message);
+      }
+  harness_diagnostics_free (&ds);
 }
 END_TEST
 
@@ -1176,6 +1216,7 @@ clang_suite (void)
 		       sizeof report_levels / sizeof *report_levels);
   tcase_add_test (tc, test_report_reasons_and_hint);
   tcase_add_test (tc, test_report_merged_calls);
+  tcase_add_test (tc, test_report_merged_calls_with_code_after);
   tcase_add_test (tc, test_report_at_a_conditional_tail_call);
   tcase_add_test (tc, test_werror_and_w);
   tcase_add_loop_test (tc, test_own_warnings_as_clang_warnings, 0,

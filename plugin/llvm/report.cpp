@@ -112,27 +112,88 @@ first_real (const llvm::Instruction *i)
   return i;
 }
 
-/* Where CALL's block goes when CALL ends it (only moves follow it): the
-   block it branches to unconditionally, or, when it returns at once or
-   through a block that only returns, the function itself; null when CALL
-   does not end its block.  Calls to one callee that end blocks going to
-   the same place end them the same way, and the code generator's tail
-   merging (BranchFolder), which runs after every IR pass and so after the
-   reports, merges identical ends of blocks: such calls often leave a
-   single call in the object code.  */
-const llvm::Value *
-tail_of (const llvm::CallBase &call)
+/* The block a branch to TO ends up in, past blocks that make no code of
+   their own: only PHIs, moves and a branch (the copies of a PHI's values
+   are mostly coalesced away).  */
+const llvm::BasicBlock *
+past_empty (const llvm::BasicBlock *to)
 {
-  const llvm::Instruction *next = first_real (call.getNextNode ());
-  if (next && llvm::isa<llvm::ReturnInst> (next))
+  for (int steps = 0; steps < 8; steps++)
+    {
+      auto *br = llvm::dyn_cast<llvm::BranchInst> (first_real (&to->front ()));
+      if (!br || br->isConditional ())
+	break;
+      to = br->getSuccessor (0);
+    }
+  return to;
+}
+
+/* Where CALL's block goes: the block its unconditional branch ends up in,
+   or, when it returns at once or through a block that only returns, the
+   function itself; null when it ends otherwise (a conditional branch, a
+   switch, unreachable, or CALL is an invoke).  */
+const llvm::Value *
+destination_of (const llvm::CallBase &call)
+{
+  const llvm::Instruction *end = call.getParent ()->getTerminator ();
+  if (llvm::isa<llvm::ReturnInst> (end))
     return call.getFunction ();
-  auto *br = llvm::dyn_cast_or_null<llvm::BranchInst> (next);
+  auto *br = llvm::dyn_cast<llvm::BranchInst> (end);
   if (!br || br->isConditional ())
     return nullptr;
-  const llvm::BasicBlock *to = br->getSuccessor (0);
+  const llvm::BasicBlock *to = past_empty (br->getSuccessor (0));
   if (llvm::isa<llvm::ReturnInst> (first_real (&to->front ())))
     return call.getFunction ();
   return to;
+}
+
+/* Whether A, used after the call CA, and B, used after CB, are in the
+   same register where the code generator compares the ends of their
+   blocks: the same value, the calls' own results, or the same operation,
+   reading no memory, on such values (two copies of an inlined body
+   compute the same address apart).  */
+bool
+same_value (const llvm::Value *a, const llvm::Value *b,
+	    const llvm::CallBase &ca, const llvm::CallBase &cb, int depth = 3)
+{
+  if (a == b || (a == &ca && b == &cb))
+    return true;
+  auto *ia = llvm::dyn_cast<llvm::Instruction> (a);
+  auto *ib = llvm::dyn_cast<llvm::Instruction> (b);
+  if (!ia || !ib || depth == 0 || llvm::isa<llvm::PHINode> (ia)
+      || ia->mayReadOrWriteMemory () || !ia->isSameOperationAs (ib))
+    return false;
+  for (unsigned k = 0; k < ia->getNumOperands (); k++)
+    if (!same_value (ia->getOperand (k), ib->getOperand (k), ca, cb,
+		     depth - 1))
+      return false;
+  return true;
+}
+
+/* Whether the code after the calls CA and CB to the ends of their blocks
+   is the same, moves aside: the same operations on the same values (a
+   store of each call's result to one place, as in {fmt}'s
+   parse_replacement_field, or nothing).  The code generator's tail merging
+   (BranchFolder), which runs after every IR pass and so after the
+   reports, merges identical ends of blocks going to the same place, and
+   the calls with them when they are part of those ends: such calls often
+   leave a single call in the object code.  */
+bool
+same_tail (const llvm::CallBase &ca, const llvm::CallBase &cb)
+{
+  const llvm::Instruction *a = &ca, *b = &cb;
+  for (;;)
+    {
+      a = first_real (a->getNextNode ());
+      b = first_real (b->getNextNode ());
+      if (!a || !b || a->isTerminator () || b->isTerminator ())
+	return a && b && a->isTerminator () && b->isTerminator ();
+      if (!a->isSameOperationAs (b))
+	return false;
+      for (unsigned k = 0; k < a->getNumOperands (); k++)
+	if (!same_value (a->getOperand (k), b->getOperand (k), ca, cb))
+	  return false;
+    }
 }
 
 /* "FILE:LINE" of a call, for a note's text.  */
@@ -261,21 +322,21 @@ public:
       }
     for (llvm::Function &f : m)
       {
-	/* The calls that end their blocks, by callee and where the blocks
-	   go: each group may be merged into one call.  */
+	/* The calls by callee and where their blocks go: those of a group
+	   whose blocks end with the same code may be merged into one.  */
 	std::map<std::pair<const llvm::Function *, const llvm::Value *>,
 		 std::vector<const llvm::CallBase *>>
-	  tails;
+	  groups;
 	for (llvm::Instruction &i : llvm::instructions (f))
 	  if (auto *call = llvm::dyn_cast<llvm::CallBase> (&i))
-	    if (const llvm::Value *to = tail_of (*call))
-	      tails[{ call->getCalledFunction (), to }].push_back (call);
+	    if (const llvm::Value *to = destination_of (*call))
+	      groups[{ call->getCalledFunction (), to }].push_back (call);
 	static const std::vector<const llvm::CallBase *> none;
 	for (llvm::Instruction &i : llvm::instructions (f))
 	  if (auto *call = llvm::dyn_cast<llvm::CallBase> (&i))
 	    {
-	      const llvm::Value *to = tail_of (*call);
-	      report (*call, to ? tails[{ call->getCalledFunction (), to }]
+	      const llvm::Value *to = destination_of (*call);
+	      report (*call, to ? groups[{ call->getCalledFunction (), to }]
 				: none);
 	    }
       }
@@ -288,11 +349,11 @@ public:
 private:
   llvm::OptimizationLevel level;
 
-  /* Report CALL; MERGEABLE: the calls to its callee in its function
-     that end their blocks going where CALL's goes.  */
+  /* Report CALL; GROUP: the calls to its callee in its function whose
+     blocks go where CALL's goes.  */
   void
   report (const llvm::CallBase &call,
-	  const std::vector<const llvm::CallBase *> &mergeable)
+	  const std::vector<const llvm::CallBase *> &group)
   {
     const llvm::Function *callee = call.getCalledFunction ();
     if (!callee || callee->isIntrinsic ())
@@ -319,6 +380,11 @@ private:
     note_entry (loc, e);
     if (!hint.empty ())
       emit_note (loc, hint);
+    /* Those whose blocks end with the same code as CALL's.  */
+    std::vector<const llvm::CallBase *> mergeable;
+    for (const llvm::CallBase *c : group)
+      if (same_tail (call, *c))
+	mergeable.push_back (c);
     note_merge (loc, call, mergeable);
     if (sunk)
       note_sunk (loc, *sunk, *callee);
@@ -343,12 +409,13 @@ private:
   }
 
   /* A note when the code generator may merge CALL with other calls to
-     its callee that end blocks going to the same place: the report is
-     about the IR, the last code a pass plugin sees (before LLVM 22 it
-     cannot add a pass to the code generator), so each source call is
-     reported, and the note says why the object code may show fewer.  Keeping the calls apart
-     (an attribute or metadata that stops tail merging) would change the
-     object code, which report mode must not.  */
+     its callee whose blocks end with the same code and go to the same
+     place: the report is about the IR, the last code a pass plugin sees
+     (before LLVM 22 it cannot add a pass to the code generator), so each
+     source call is reported, and the note says why the object code may
+     show fewer.  Keeping the calls apart (an attribute or metadata that
+     stops tail merging) would change the object code, which report mode
+     must not.  */
   static void
   note_merge (const place &loc, const llvm::CallBase &call,
 	      const std::vector<const llvm::CallBase *> &mergeable)
@@ -362,7 +429,8 @@ private:
     emit_note (loc, "the code generator may merge this call with the one"
 		    + std::string (mergeable.size () > 2 ? "s" : "") + " at "
 		    + others
-		    + " (the blocks they end go to the same place): the "
+		    + " (their blocks end with the same code and go to the "
+		      "same place): the "
 		      "object code may show fewer calls than reported "
 		      "[hotinline]");
   }
