@@ -128,73 +128,124 @@ past_empty (const llvm::BasicBlock *to)
   return to;
 }
 
-/* Where CALL's block goes: the block its unconditional branch ends up in,
-   or, when it returns at once or through a block that only returns, the
-   function itself; null when it ends otherwise (a conditional branch, a
-   switch, unreachable, or CALL is an invoke).  */
+/* Where a branch to TO goes: the block it ends up in past blocks that
+   make no code, or the function itself when that block only returns.  */
 const llvm::Value *
-destination_of (const llvm::CallBase &call)
+branch_goal (const llvm::BasicBlock *to)
 {
-  const llvm::Instruction *end = call.getParent ()->getTerminator ();
-  if (llvm::isa<llvm::ReturnInst> (end))
-    return call.getFunction ();
-  auto *br = llvm::dyn_cast<llvm::BranchInst> (end);
-  if (!br || br->isConditional ())
-    return nullptr;
-  const llvm::BasicBlock *to = past_empty (br->getSuccessor (0));
+  to = past_empty (to);
   if (llvm::isa<llvm::ReturnInst> (first_real (&to->front ())))
-    return call.getFunction ();
+    return to->getParent ();
   return to;
 }
 
-/* Whether A, used after the call CA, and B, used after CB, are in the
-   same register where the code generator compares the ends of their
-   blocks: the same value, the calls' own results, or the same operation,
-   reading no memory, on such values (two copies of an inlined body
-   compute the same address apart).  */
-bool
-same_value (const llvm::Value *a, const llvm::Value *b,
-	    const llvm::CallBase &ca, const llvm::CallBase &cb, int depth = 3)
+/* Two copies of the same code after two calls to one callee (two inlined
+   copies of one body), compared instruction by instruction, moves aside:
+   the code generator's tail merging (BranchFolder), which runs after
+   every IR pass and so after the reports, merges identical ends of blocks
+   going to the same place, the calls with them when they are part of
+   those ends; such calls often leave a single call in the object code.
+   Blocks are followed through the branches after the calls, a few deep,
+   as long as both copies branch alike.  */
+class tail_match
 {
-  if (a == b || (a == &ca && b == &cb))
-    return true;
-  auto *ia = llvm::dyn_cast<llvm::Instruction> (a);
-  auto *ib = llvm::dyn_cast<llvm::Instruction> (b);
-  if (!ia || !ib || depth == 0 || llvm::isa<llvm::PHINode> (ia)
-      || ia->mayReadOrWriteMemory () || !ia->isSameOperationAs (ib))
-    return false;
-  for (unsigned k = 0; k < ia->getNumOperands (); k++)
-    if (!same_value (ia->getOperand (k), ib->getOperand (k), ca, cb,
-		     depth - 1))
-      return false;
-  return true;
-}
+public:
+  tail_match (const llvm::CallBase &ca, const llvm::CallBase &cb)
+  {
+    pairs[&ca] = &cb;
+  }
 
-/* Whether the code after the calls CA and CB to the ends of their blocks
-   is the same, moves aside: the same operations on the same values (a
-   store of each call's result to one place, as in {fmt}'s
-   parse_replacement_field, or nothing).  The code generator's tail merging
-   (BranchFolder), which runs after every IR pass and so after the
-   reports, merges identical ends of blocks going to the same place, and
-   the calls with them when they are part of those ends: such calls often
-   leave a single call in the object code.  */
-bool
-same_tail (const llvm::CallBase &ca, const llvm::CallBase &cb)
-{
-  const llvm::Instruction *a = &ca, *b = &cb;
-  for (;;)
-    {
-      a = first_real (a->getNextNode ());
-      b = first_real (b->getNextNode ());
-      if (!a || !b || a->isTerminator () || b->isTerminator ())
-	return a && b && a->isTerminator () && b->isTerminator ();
-      if (!a->isSameOperationAs (b))
+  /* Whether the code after CA and CB is the same up to where both go to
+     the same place.  */
+  bool
+  same (const llvm::CallBase &ca, const llvm::CallBase &cb)
+  {
+    return same_from (ca.getNextNode (), cb.getNextNode (), 3);
+  }
+
+private:
+  /* Instructions of the first copy and their counterparts.  */
+  llvm::DenseMap<const llvm::Value *, const llvm::Value *> pairs;
+
+  /* Whether A and B hold the same value where the code generator
+     compares the two copies: one value, counterparts, or the same
+     operation, reading no memory, on such values (two copies of an
+     inlined body compute the same address apart).  */
+  bool
+  same_value (const llvm::Value *a, const llvm::Value *b, int depth = 3)
+  {
+    if (a == b)
+      return true;
+    auto known = pairs.find (a);
+    if (known != pairs.end ())
+      return known->second == b;
+    auto *ia = llvm::dyn_cast<llvm::Instruction> (a);
+    auto *ib = llvm::dyn_cast<llvm::Instruction> (b);
+    if (!ia || !ib || depth == 0 || llvm::isa<llvm::PHINode> (ia)
+	|| ia->mayReadOrWriteMemory () || !ia->isSameOperationAs (ib))
+      return false;
+    for (unsigned k = 0; k < ia->getNumOperands (); k++)
+      if (!same_value (ia->getOperand (k), ib->getOperand (k), depth - 1))
 	return false;
-      for (unsigned k = 0; k < a->getNumOperands (); k++)
-	if (!same_value (a->getOperand (k), b->getOperand (k), ca, cb))
+    return true;
+  }
+
+  /* Whether the branches from the two copies' blocks to A and B go to
+     the same place, or to blocks of the same code that do.  */
+  bool
+  same_successor (const llvm::BasicBlock *a, const llvm::BasicBlock *b,
+		  int depth)
+  {
+    if (branch_goal (a) == branch_goal (b))
+      return true;
+    return depth > 0 && same_from (&a->front (), &b->front (), depth - 1);
+  }
+
+  /* Whether the code from A and from B to the ends of their blocks is
+     the same, and so is where it goes.  */
+  bool
+  same_from (const llvm::Instruction *a, const llvm::Instruction *b,
+	     int depth)
+  {
+    for (;;)
+      {
+	a = first_real (a);
+	b = first_real (b);
+	if (!a || !b)
 	  return false;
-    }
-}
+	if (a->isTerminator () || b->isTerminator ())
+	  break;
+	if (!a->isSameOperationAs (b))
+	  return false;
+	for (unsigned k = 0; k < a->getNumOperands (); k++)
+	  if (!same_value (a->getOperand (k), b->getOperand (k)))
+	    return false;
+	pairs[a] = b;
+	a = a->getNextNode ();
+	b = b->getNextNode ();
+      }
+    if (auto *ra = llvm::dyn_cast<llvm::ReturnInst> (a))
+      {
+	auto *rb = llvm::dyn_cast<llvm::ReturnInst> (b);
+	return rb && (ra->getReturnValue () == nullptr
+		      ? rb->getReturnValue () == nullptr
+		      : rb->getReturnValue ()
+			&& same_value (ra->getReturnValue (),
+				       rb->getReturnValue ()));
+      }
+    auto *ba = llvm::dyn_cast<llvm::BranchInst> (a);
+    auto *bb = llvm::dyn_cast<llvm::BranchInst> (b);
+    if (!ba || !bb || ba->isConditional () != bb->isConditional ()
+	|| (ba->isConditional ()
+	    && !same_value (ba->getCondition (), bb->getCondition ())))
+      return false;
+    for (unsigned k = 0; k < ba->getNumSuccessors (); k++)
+      if (!same_successor (ba->getSuccessor (k), bb->getSuccessor (k),
+			   depth))
+	return false;
+    return true;
+  }
+};
 
 /* "FILE:LINE" of a call, for a note's text.  */
 std::string
@@ -322,23 +373,19 @@ public:
       }
     for (llvm::Function &f : m)
       {
-	/* The calls by callee and where their blocks go: those of a group
-	   whose blocks end with the same code may be merged into one.  */
-	std::map<std::pair<const llvm::Function *, const llvm::Value *>,
-		 std::vector<const llvm::CallBase *>>
+	/* The calls by callee: those whose blocks end with the same code
+	   may be merged into one.  */
+	std::map<const llvm::Function *, std::vector<const llvm::CallBase *>>
 	  groups;
 	for (llvm::Instruction &i : llvm::instructions (f))
 	  if (auto *call = llvm::dyn_cast<llvm::CallBase> (&i))
-	    if (const llvm::Value *to = destination_of (*call))
-	      groups[{ call->getCalledFunction (), to }].push_back (call);
+	    if (!call->isTerminator ())
+	      groups[call->getCalledFunction ()].push_back (call);
 	static const std::vector<const llvm::CallBase *> none;
 	for (llvm::Instruction &i : llvm::instructions (f))
 	  if (auto *call = llvm::dyn_cast<llvm::CallBase> (&i))
-	    {
-	      const llvm::Value *to = destination_of (*call);
-	      report (*call, to ? groups[{ call->getCalledFunction (), to }]
-				: none);
-	    }
+	    report (*call, call->isTerminator ()
+			     ? none : groups[call->getCalledFunction ()]);
       }
     diagnostics_flush ();
     results_write (m);
@@ -349,8 +396,7 @@ public:
 private:
   llvm::OptimizationLevel level;
 
-  /* Report CALL; GROUP: the calls to its callee in its function whose
-     blocks go where CALL's goes.  */
+  /* Report CALL; GROUP: the calls to its callee in its function.  */
   void
   report (const llvm::CallBase &call,
 	  const std::vector<const llvm::CallBase *> &group)
@@ -383,7 +429,7 @@ private:
     /* Those whose blocks end with the same code as CALL's.  */
     std::vector<const llvm::CallBase *> mergeable;
     for (const llvm::CallBase *c : group)
-      if (same_tail (call, *c))
+      if (c == &call || tail_match (call, *c).same (call, *c))
 	mergeable.push_back (c);
     note_merge (loc, call, mergeable);
     if (sunk)

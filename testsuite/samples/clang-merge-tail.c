@@ -66,3 +66,57 @@ const char *field_apart (struct ctx *c, const char *p, const char *end)
     }
   return p + 1;
 }
+
+/* The same after calls that each end their block with a test of the
+   result, as in simdjson's stage2 (visit_string inlined for a key and for
+   a string value, each call followed by "if (dst == nullptr)"): the two
+   branches go to the same error path and to blocks of the same code,
+   which the code generator merges, the calls with them.  When the code
+   after the test differs, the calls stay apart.  */
+#define VISIT(field, id)						\
+  do									\
+    {									\
+      int *d = big (c, id);						\
+      if (!d)								\
+	goto fail;							\
+      c->field = d;							\
+    }									\
+  while (0)
+
+int fields (struct ctx *c, const char *p)
+{
+  while (*p)
+    {
+      if (*p == '"')
+	VISIT (out, c->next++); /* { hi-warning "hot function 'big' not inlined into 'fields'" } { hi-note "clang-merge-tail.c:96 (their blocks end with the same code and go to the same place)" } */
+      else
+	{
+	  int id;
+	  p = parse_id (p, p + 8, &id);
+	  VISIT (out, id); /* { hi-warning "hot function 'big' not inlined into 'fields'" } { hi-note "clang-merge-tail.c:91 (their blocks end with the same code and go to the same place)" } */
+	}
+      p++;
+    }
+  return 0;
+fail:
+  return -1;
+}
+
+int fields_apart (struct ctx *c, const char *p)
+{
+  while (*p)
+    {
+      if (*p == '"')
+	VISIT (out, c->next++); /* { hi-warning "hot function 'big' not inlined into 'fields_apart'" } */
+      else
+	{
+	  int id;
+	  p = parse_id (p, p + 8, &id);
+	  VISIT (last, id); /* { hi-warning "hot function 'big' not inlined into 'fields_apart'" } */
+	}
+      p++;
+    }
+  return 0;
+fail:
+  return -1;
+}
