@@ -190,6 +190,15 @@ private:
     return true;
   }
 
+  /* Where the terminator T goes when it is an unconditional branch.  */
+  static const llvm::Value *
+  goal_of (const llvm::Instruction *t)
+  {
+    auto *br = llvm::dyn_cast<llvm::BranchInst> (t);
+    return br && br->isUnconditional () ? branch_goal (br->getSuccessor (0))
+					: nullptr;
+  }
+
   /* Whether the branches from the two copies' blocks to A and B go to
      the same place, or to blocks of the same code that do.  */
   bool
@@ -224,15 +233,16 @@ private:
 	a = a->getNextNode ();
 	b = b->getNextNode ();
       }
-    if (auto *ra = llvm::dyn_cast<llvm::ReturnInst> (a))
-      {
-	auto *rb = llvm::dyn_cast<llvm::ReturnInst> (b);
-	return rb && (ra->getReturnValue () == nullptr
-		      ? rb->getReturnValue () == nullptr
-		      : rb->getReturnValue ()
-			&& same_value (ra->getReturnValue (),
-				       rb->getReturnValue ()));
-      }
+    auto *ra = llvm::dyn_cast<llvm::ReturnInst> (a);
+    auto *rb = llvm::dyn_cast<llvm::ReturnInst> (b);
+    if (ra && rb)
+      return ra->getReturnValue () == nullptr
+	     ? rb->getReturnValue () == nullptr
+	     : rb->getReturnValue ()
+	       && same_value (ra->getReturnValue (), rb->getReturnValue ());
+    /* A return, and a branch to a block that only returns.  */
+    if ((ra || rb) && goal_of (ra ? b : a) == a->getFunction ())
+      return true;
     auto *ba = llvm::dyn_cast<llvm::BranchInst> (a);
     auto *bb = llvm::dyn_cast<llvm::BranchInst> (b);
     if (!ba || !bb || ba->isConditional () != bb->isConditional ()
