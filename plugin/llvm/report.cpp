@@ -151,6 +151,7 @@ class tail_match
 {
 public:
   tail_match (const llvm::CallBase &ca, const llvm::CallBase &cb)
+    : ca (ca), cb (cb)
   {
     pairs[&ca] = &cb;
   }
@@ -158,12 +159,13 @@ public:
   /* Whether the code after CA and CB is the same up to where both go to
      the same place.  */
   bool
-  same (const llvm::CallBase &ca, const llvm::CallBase &cb)
+  same ()
   {
     return same_from (ca.getNextNode (), cb.getNextNode (), 3);
   }
 
 private:
+  const llvm::CallBase &ca, &cb;
   /* Instructions of the first copy and their counterparts.  */
   llvm::DenseMap<const llvm::Value *, const llvm::Value *> pairs;
 
@@ -439,7 +441,7 @@ private:
     /* Those whose blocks end with the same code as CALL's.  */
     std::vector<const llvm::CallBase *> mergeable;
     for (const llvm::CallBase *c : group)
-      if (c == &call || tail_match (call, *c).same (call, *c))
+      if (c == &call || tail_match (call, *c).same ())
 	mergeable.push_back (c);
     note_merge (loc, call, mergeable);
     if (sunk)
