@@ -108,7 +108,7 @@ TEST_BIN := $(B)/check_hotinline
 BENCH_BIN := $(B)/bench_strategies
 BENCH_LOAD := $(B)/bench_load
 
-.PHONY: all check check-all check-real check-linux-arm64 bench bench-summary fuzz install \
+.PHONY: all check check-gcc check-clang check-build plugin check-all ci check-real check-linux-arm64 bench bench-summary fuzz install \
 	install-tools uninstall demo demo-clang screenshot clean check-linux-clang deb \
 	check-deb check-deb-forky
 all: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
@@ -226,10 +226,24 @@ fuzz: $(FUZZ_BIN) $(FUZZ_PROFILE_BIN)
 # An install staged in the build directory: the tests use the plugin as
 # "make install" leaves it where that matters (icecream).
 STAGE := $(abspath $(B))/stage
-check: $(PLUGIN) $(TEST_BIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
-	rm -rf $(STAGE)
+check-build: $(PLUGIN) $(TEST_BIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
+plugin: $(PLUGIN)
+
+# make check with neither GCC= nor CLANG= given: the default GCC and the
+# first Clang, side by side, what a contributor runs before a commit.
+ifeq ($(CLANG)$(filter command line,$(origin GCC)),)
+check:
+	+$(MAKE) $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC)) check-gcc \
+		$(if $(CLANG_VERSIONS),check-clang)
+check-gcc check-clang: check-build
+check-gcc:
+	+$(MAKE) check GCC=$(GCC)
+check-clang:
+	+$(MAKE) check CLANG=clang-$(firstword $(CLANG_VERSIONS))
+else
+check: check-build
 	$(MAKE) -s install DESTDIR=$(STAGE) >/dev/null
-	HOTINLINE_PLUGIN=$(abspath $(PLUGIN)) HOTINLINE_GCC=$(GCC) \
+	+HOTINLINE_PLUGIN=$(abspath $(PLUGIN)) HOTINLINE_GCC=$(GCC) \
 	HOTINLINE_INSTALLED_PLUGIN=$(STAGE)$(PLUGINDIR)/hotinline.so \
 	HOTINLINE_STAGE_BINDIR=$(STAGE)$(BINDIR) \
 	HOTINLINE_SUMMARY=$(abspath $(SUMMARY_TOOL)) \
@@ -237,7 +251,9 @@ check: $(PLUGIN) $(TEST_BIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 	HOTINLINE_PROFILE_TOOL=$(abspath $(PROFILE_TOOL)) \
 	HOTINLINE_SRCDIR=$(CURDIR) HOTINLINE_WORKDIR=$(abspath $(B))/work \
 	HOTINLINE_CACHE_DIR=$(abspath $(B))/work/policy-cache \
+	HOTINLINE_CHECK_TIMES=$(abspath $(B))/check-times.tsv \
 	./$(TEST_BIN)
+endif
 
 # Real libraries (C: xxHash, LZ4, zstd, libdeflate; C++: simdjson, {fmt};
 # fetched once into build/real-src): forcing against their own
@@ -256,8 +272,13 @@ endif
 
 # The whole testsuite for every supported GCC: 12 and 11 here, 13 to 16
 # in a Debian testing chroot that tools/forky-chroot.sh makes (root).
-check-all:
-	MAKE="$(MAKE)" sh tools/check-all.sh
+NPROC := $(shell nproc 2>/dev/null || echo 1)
+check-all ci:
+	@rc=0; $(MAKE) -k -j$(NPROC) -f tools/check-all.mk \
+		$(if $(filter ci,$@),LOGS=build/ci) $@ || rc=$$?; \
+	echo "=== make $@: per stage"; \
+	sh tools/stage.sh --table $(if $(filter ci,$@),build/ci,build/check-all); \
+	exit $$rc
 
 # Linux 6.1's lib/xarray.o cross-compiled for arm64 with the plugin; needs
 # Debian's linux-source-6.1 (unpacked and configured once in build/linux).

@@ -215,16 +215,16 @@ END_TEST
 Suite *
 policy_cache_e2e_suite (void)
 {
-  Suite *s = suite_create ("Policy cache in GCC");
+  Suite *s = runner_suite ("Policy cache in GCC");
   if (harness_skip_on_clang ("Policy cache in GCC", "it measures the cache through the GCC plugin; the LLVM plugin links the same cache code, and the Clang suite loads policies through it"))
     return s;
-  TCase *tc = tcase_create ("Cache");
+  TCase *tc = runner_tcase ("Cache");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_loop_test (tc, test_cold_warm_and_no_cache_builds_are_identical,
 		       0, sizeof samples / sizeof *samples);
   tcase_add_test (tc, test_unusable_cache_directory_changes_nothing);
   tcase_add_test (tc, test_environment_names_the_cache_directory);
   tcase_add_test (tc, test_policy_errors_are_reported_the_same_and_never_cached);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
   return s;
 }

@@ -1190,29 +1190,29 @@ END_TEST
 Suite *
 clang_suite (void)
 {
-  Suite *s = suite_create ("Clang");
+  Suite *s = runner_suite ("Clang");
   if (!harness_clang ())
     {
       fprintf (stderr, "SKIP Clang on %s: run make check CLANG=clang-N\n",
 	       harness_gcc ());
       return s;
     }
-  TCase *tc = tcase_create ("Loading");
+  TCase *tc = runner_tcase ("Loading");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_test (tc, test_bad_arguments);
   tcase_add_test (tc, test_other_llvm_refused);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
 
-  tc = tcase_create ("Force mode");
+  tc = runner_tcase ("Force mode");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_loop_test (tc, test_guards_at_every_level, 0, N_LEVELS);
   tcase_add_test (tc, test_cxx_member_and_template);
   tcase_add_loop_test (tc, test_surgical_changes_nothing_else, 0,
 		       sizeof surgical_levels / sizeof *surgical_levels);
   tcase_add_test (tc, test_surgical_at_o0_is_attribute);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
 
-  tc = tcase_create ("Report mode");
+  tc = runner_tcase ("Report mode");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_loop_test (tc, test_reports_at_the_calls, 0,
 		       sizeof report_levels / sizeof *report_levels);
@@ -1230,19 +1230,19 @@ clang_suite (void)
   tcase_add_test (tc, test_function_called_only_by_address_is_said_so);
   tcase_add_test (tc, test_policy_in_dependencies);
   tcase_add_test (tc, test_results_one_per_compilation);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
 
-  tc = tcase_create ("LTO");
+  tc = runner_tcase ("LTO");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_loop_test (tc, test_lto_link, 0,
 		       sizeof lto_modes / sizeof *lto_modes);
   tcase_add_loop_test (tc, test_lto_surgical, 0,
 		       sizeof lto_modes / sizeof *lto_modes);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
 
-  tc = tcase_create ("Wrapper");
+  tc = runner_tcase ("Wrapper");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_test (tc, test_wrapper_as_installed);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
   return s;
 }

@@ -585,29 +585,29 @@ END_TEST
 Suite *
 cxx_names_suite (void)
 {
-  Suite *s = suite_create ("C++ names");
+  Suite *s = runner_suite ("C++ names");
   /* The entries name the same functions on both compilers.  */
-  TCase *tc = tcase_create ("Entries");
+  TCase *tc = runner_tcase ("Entries");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_loop_test (tc, test_cxx_entry_reports_exactly_its_calls, 0,
 		       N_NAMES);
   tcase_add_loop_test (tc, test_cxx_entry_forces_exactly_its_function, 0,
 		       N_NAMES);
   tcase_add_test (tc, test_cxx_entry_matching_nothing_is_unmatched);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
 
-  tc = tcase_create ("Listing");
+  tc = runner_tcase ("Listing");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_loop_test (tc, test_listing_round_trip_gives_the_annotated_code,
 		       0, N_LISTING_LEVELS);
   tcase_add_test (tc, test_listing_merges_units_into_one_policy);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
   if (harness_skip_on_clang ("C++ names but its entries and listing",
 			     "the rest checks GCC's clones (.constprop, "
 			     ".isra) and target regions"))
     return s;
 
-  tc = tcase_create ("Clones");
+  tc = runner_tcase ("Clones");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_loop_test (tc,
 		       test_cxx_clone_reported_whatever_the_form_of_the_name,
@@ -615,18 +615,18 @@ cxx_names_suite (void)
   tcase_add_loop_test (tc,
 		       test_cxx_clone_forced_surgically_whatever_the_form_of_the_name,
 		       0, N_WALK_NAMES);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
 
-  tc = tcase_create ("Target regions");
+  tc = runner_tcase ("Target regions");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_test (tc, test_cxx_target_region_forced_as_gcc_allows);
   tcase_add_test (tc,
 		  test_cxx_target_region_friend_with_attribute_forced_by_hand);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
 
-  tc = tcase_create ("Plugin arguments");
+  tc = runner_tcase ("Plugin arguments");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_test (tc, test_paths_with_equals_signs_are_read_whole);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
   return s;
 }

@@ -661,10 +661,10 @@ END_TEST
 Suite *
 diagnostics_suite (void)
 {
-  Suite *s = suite_create ("Diagnostics");
+  Suite *s = runner_suite ("Diagnostics");
   if (harness_skip_on_clang ("Diagnostics", "GCC's diagnostic formats (JSON, SARIF, GCC's -Werror handling); the Clang suite checks Clang's -Werror, -w and -Wno-error=pass-failed"))
     return s;
-  TCase *tc = tcase_create ("Severity and switches");
+  TCase *tc = runner_tcase ("Severity and switches");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_test (tc, test_reports_are_warnings_by_default);
   tcase_add_test (tc, test_werror_makes_reports_errors);
@@ -685,6 +685,6 @@ diagnostics_suite (void)
   tcase_add_test (tc, test_results_of_a_parallel_build);
   tcase_add_test (tc, test_summary_tool_and_regression_diff);
   tcase_add_test (tc, test_auto_limit_hint_suggests_inline_where_it_fits);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
   return s;
 }

@@ -1324,11 +1324,13 @@ END_TEST
 Suite *
 distributed_suite (void)
 {
-  Suite *s = suite_create ("Distributed builds");
+  Suite *s = runner_suite ("Distributed builds");
+  /* The last case checks that the others left no daemon.  */
+  runner_in_order (s);
   if (harness_skip_on_clang ("Distributed builds", "distcc and icecream are driven with GCC plugins only"))
     return s;
 
-  TCase *tc = tcase_create ("distcc");
+  TCase *tc = runner_tcase ("distcc");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_unchecked_fixture (tc, distcc_setup, distcc_teardown);
   tcase_add_test (tc, test_distcc_compiles_remotely_without_plugin);
@@ -1339,9 +1341,9 @@ distributed_suite (void)
   tcase_add_test (tc, test_distcc_wrapper_forces_on_the_server);
   tcase_add_test (tc, test_distcc_wrapper_reports_from_the_server);
   tcase_add_test (tc, test_distcc_wrapper_fails_on_a_policy_unreadable_remotely);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
 
-  tc = tcase_create ("hotinline-cc");
+  tc = runner_tcase ("hotinline-cc");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_test (tc, test_wrapper_adds_the_plugin_before_its_arguments);
   tcase_add_test (tc, test_wrapper_follows_a_renamed_plugin_file);
@@ -1351,9 +1353,9 @@ distributed_suite (void)
   tcase_add_test (tc, test_wrapper_names_an_unknown_compiler);
   tcase_add_test (tc, test_wrapper_does_not_run_itself);
   tcase_add_test (tc, test_wrapper_compiles_as_the_plugin_does);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
 
-  tc = tcase_create ("icecream");
+  tc = runner_tcase ("icecream");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_unchecked_fixture (tc, icecream_setup, icecream_teardown);
   tcase_add_test (tc, test_icecream_forces_as_locally);
@@ -1363,11 +1365,11 @@ distributed_suite (void)
   tcase_add_test (tc, test_icecream_names_a_plugin_missing_remotely);
   tcase_add_test (tc, test_icecream_names_the_directory_of_a_relative_policy);
   tcase_add_test (tc, test_icecream_recompiles_locally_by_default);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
 
-  tc = tcase_create ("Daemons stopped");
+  tc = runner_tcase ("Daemons stopped");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_test (tc, test_no_daemon_is_left);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
   return s;
 }

@@ -608,28 +608,28 @@ END_TEST
 Suite *
 forcing_rules_suite (void)
 {
-  Suite *s = suite_create ("Forcing rules");
+  Suite *s = runner_suite ("Forcing rules");
   if (harness_skip_on_clang ("Forcing rules", "GCC's own always_inline rules; the Clang suite checks LLVM's guards"))
     return s;
-  TCase *tc = tcase_create ("Attributes");
+  TCase *tc = runner_tcase ("Attributes");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_loop_test (tc, test_forcing_across_attributes_as_by_hand, 0,
 		       (int) (sizeof attribute_cases
 			      / sizeof *attribute_cases));
   tcase_add_loop_test (tc, test_lto_link_across_units_as_by_hand, 0,
 		       (int) (sizeof lto_cases / sizeof *lto_cases));
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
 
-  tc = tcase_create ("Surgical bound");
+  tc = runner_tcase ("Surgical bound");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_test (tc, test_surgical_forces_every_exact_entry);
   tcase_add_test (tc, test_surgical_bounds_a_runaway_glob);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
 
-  tc = tcase_create ("Matched entries");
+  tc = runner_tcase ("Matched entries");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_loop_test (tc, test_defined_uncalled_function_matches, 0,
 		       (int) (sizeof strategies / sizeof *strategies));
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
   return s;
 }

@@ -1139,10 +1139,10 @@ END_TEST
 Suite *
 html_report_suite (void)
 {
-  Suite *s = suite_create ("HTML report");
+  Suite *s = runner_suite ("HTML report");
   if (harness_skip_on_clang ("HTML report", "its results come from GCC builds; the Clang suite feeds Clang results to hotinline-summary"))
     return s;
-  TCase *tc = tcase_create ("Site");
+  TCase *tc = runner_tcase ("Site");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_test (tc, test_site_marks_the_calls_of_the_object_code);
   tcase_add_test (tc, test_results_text_is_escaped);
@@ -1155,14 +1155,14 @@ html_report_suite (void)
 		  test_source_page_jump_list_entry_reason_and_moved_sources);
   tcase_add_test (tc, test_source_is_highlighted_and_still_escaped);
   tcase_add_test (tc, test_address_taken_places_show_on_their_lines);
-  suite_add_tcase (s, tc);
-  tc = tcase_create ("Tools");
+  runner_add_tcase (s, tc);
+  tc = runner_tcase ("Tools");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_loop_test (tc, test_tools_answer_help_and_version, 0,
 		       sizeof tools / sizeof *tools);
   tcase_add_test (tc, test_man_pages_are_installed);
   tcase_add_loop_test (tc, test_man_pages_list_the_options_of_help, 0,
 		       sizeof tools / sizeof *tools);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
   return s;
 }

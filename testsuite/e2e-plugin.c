@@ -450,11 +450,11 @@ END_TEST
 Suite *
 plugin_load_suite (void)
 {
-  Suite *s = suite_create ("Plugin in GCC");
+  Suite *s = runner_suite ("Plugin in GCC");
   if (harness_skip_on_clang ("Plugin in GCC", "it loads the GCC plugin into cc1; the Clang suite checks loading, arguments and the LLVM version check"))
     return s;
 
-  TCase *tc = tcase_create ("Silent where there is nothing to do");
+  TCase *tc = runner_tcase ("Silent where there is nothing to do");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_test (tc, test_empty_policy_leaves_object_code_unchanged);
   tcase_add_test (tc, test_silent_on_preprocess_only);
@@ -464,27 +464,27 @@ plugin_load_suite (void)
   tcase_add_test (tc, test_silent_on_dev_null_probe);
   tcase_add_test (tc, test_silent_on_stdin);
   tcase_add_test (tc, test_silent_on_cxx_source);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
 
-  tc = tcase_create ("Harness");
+  tc = runner_tcase ("Harness");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_test (tc, test_harness_counts_every_kind_of_call);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
 
-  tc = tcase_create ("Build systems");
+  tc = runner_tcase ("Build systems");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_test (tc, test_make_project);
   tcase_add_test (tc, test_cmake_project);
   tcase_add_test (tc, test_ccache_depend_mode_misses_on_policy_edit);
   tcase_add_test (tc, test_ccache_extrafiles_misses_on_policy_edit);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
 
-  tc = tcase_create ("Installation");
+  tc = runner_tcase ("Installation");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_test (tc, test_install_and_uninstall);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
 
-  tc = tcase_create ("Arguments");
+  tc = runner_tcase ("Arguments");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_test (tc, test_version_argument_prints_version);
   tcase_add_test (tc, test_help_argument_lists_arguments);
@@ -492,7 +492,7 @@ plugin_load_suite (void)
   tcase_add_test (tc, test_policy_argument_needs_a_file);
   tcase_add_test (tc, test_missing_policy_file_stops_the_compile);
   tcase_add_test (tc, test_disable_argument_ignores_the_policy);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
   return s;
 }
 
@@ -611,15 +611,15 @@ END_TEST
 Suite *
 policy_files_suite (void)
 {
-  Suite *s = suite_create ("Policy files");
+  Suite *s = runner_suite ("Policy files");
   if (harness_skip_on_clang ("Policy files", "it expects the policy errors as cc1 prints them; the Clang suite checks them as clang does"))
     return s;
-  TCase *tc = tcase_create ("Annotated policies");
+  TCase *tc = runner_tcase ("Annotated policies");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_test (tc, test_loader_reports_annotated_errors);
   tcase_add_test (tc, test_gcc_stops_on_annotated_errors);
   tcase_add_test (tc, test_good_policies_load_silently);
   tcase_add_test (tc, test_shipped_policies_load);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
   return s;
 }

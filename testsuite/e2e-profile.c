@@ -428,10 +428,10 @@ END_TEST
 Suite *
 profile_e2e_suite (void)
 {
-  Suite *s = suite_create ("From a profile");
+  Suite *s = runner_suite ("From a profile");
   if (harness_skip_on_clang ("From a profile", "its profiles and policies are checked against GCC builds"))
     return s;
-  TCase *tc = tcase_create ("Profile, policy, build");
+  TCase *tc = runner_tcase ("Profile, policy, build");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_test (tc, test_report_policy_from_callgrind_finds_the_calls_left);
   tcase_add_test (tc, test_always_inline_policy_from_callgrind_leaves_no_call);
@@ -439,6 +439,6 @@ profile_e2e_suite (void)
   tcase_add_test (tc, test_defined_in_and_results_keep_the_build_functions);
   tcase_add_test (tc, test_profile_weights_order_the_summary_and_the_site);
   tcase_add_test (tc, test_policy_from_profile_recovers_what_the_macro_saved);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
   return s;
 }

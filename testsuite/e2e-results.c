@@ -350,14 +350,14 @@ END_TEST
 Suite *
 results_suite (void)
 {
-  Suite *s = suite_create ("Results of a build");
+  Suite *s = runner_suite ("Results of a build");
   if (harness_skip_on_clang ("Results of a build", "it checks the GCC plugin's results of libtool's double compilations and -D variants; the Clang suite checks the LLVM plugin's results files"))
     return s;
-  TCase *tc = tcase_create ("Results");
+  TCase *tc = runner_tcase ("Results");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_test (tc, test_libtool_double_compile_keeps_both_results);
   tcase_add_test (tc, test_bad_input_is_refused_with_what_was_expected);
   tcase_add_test (tc, test_function_called_only_by_address_is_said_so);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
   return s;
 }

@@ -623,32 +623,32 @@ END_TEST
 Suite *
 robustness_suite (void)
 {
-  Suite *s = suite_create ("Robustness");
+  Suite *s = runner_suite ("Robustness");
   if (harness_skip_on_clang ("Robustness", "it drives GCC-only options (LTO through lto1, GCC's parameters)"))
     return s;
   find_matrix_samples ();
-  TCase *tc = tcase_create ("Configuration matrix");
+  TCase *tc = runner_tcase ("Configuration matrix");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_loop_test (tc, test_matrix, 0, (int) matrix_paths.gl_pathc);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
 
-  tc = tcase_create ("Hostile policies");
+  tc = runner_tcase ("Hostile policies");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_loop_test (tc, test_hostile_policy_gets_one_clear_error, 0,
 		       (int) (sizeof hostile / sizeof *hostile));
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
 
-  tc = tcase_create ("Parallel and changing builds");
+  tc = runner_tcase ("Parallel and changing builds");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_test (tc, test_make_j1_and_j4_give_the_same_build);
   tcase_add_test (tc, test_policy_rewritten_during_the_build);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
 
-  tc = tcase_create ("Valgrind");
+  tc = runner_tcase ("Valgrind");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_test (tc, test_valgrind_log_reader_finds_plugin_frames);
   tcase_add_loop_test (tc, test_plugin_memory_is_clean_under_valgrind, 0,
 		       (int) (sizeof valgrind_runs / sizeof *valgrind_runs));
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
   return s;
 }

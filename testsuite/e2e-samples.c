@@ -807,21 +807,21 @@ END_TEST
 Suite *
 samples_suite (void)
 {
-  Suite *s = suite_create ("Force mode");
+  Suite *s = runner_suite ("Force mode");
   if (glob (harness_src ("examples/*.c"), 0, NULL, &examples) != 0)
     examples.gl_pathc = 0;
-  TCase *tc = tcase_create ("Examples");
+  TCase *tc = runner_tcase ("Examples");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_loop_test (tc, test_example_forced_like_by_hand, 0,
 		       (int) examples.gl_pathc);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
   /* Under Clang: the examples and the report samples, whose checks hold
      on any compiler; the rest is about GCC's inliner and options.  */
   bool clang = harness_clang ();
   size_t n_levels = sizeof report_levels / sizeof *report_levels;
   if (!clang)
     {
-      tc = tcase_create ("Surgical forcing");
+      tc = runner_tcase ("Surgical forcing");
       tcase_set_timeout (tc, E2E_TIMEOUT);
       tcase_add_loop_test (tc, test_surgical_changes_only_hot_callers, 0,
 			   (int) (examples.gl_pathc
@@ -829,16 +829,16 @@ samples_suite (void)
 				     / sizeof *surgical_levels)));
       tcase_add_loop_test (tc, test_forcing_at_lto_link, 0,
 			   (int) examples.gl_pathc * 2);
-      suite_add_tcase (s, tc);
+      runner_add_tcase (s, tc);
     }
 
-  tc = tcase_create ("Determinism");
+  tc = runner_tcase ("Determinism");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_loop_test (tc, test_builds_are_deterministic, 0,
 		       (int) examples.gl_pathc);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
 
-  tc = tcase_create ("Report mode");
+  tc = runner_tcase ("Report mode");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_loop_test (tc, test_reports_match_object_code, 0,
 		       (int) (examples.gl_pathc * n_levels));
@@ -854,7 +854,7 @@ samples_suite (void)
       tcase_add_loop_test (tc, test_report_samples_match_object_code, 0,
 			   (int) (N_REPORT_SAMPLES * (n_levels + 1)));
     }
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
   if (harness_skip_on_clang ("Force mode but its examples and reports",
 			     "the other samples use GCC extensions (nested "
 			     "functions, noipa), GCC's inliner's decisions "
@@ -862,7 +862,7 @@ samples_suite (void)
 			     "LLVM's inliner declines"))
     return s;
 
-  tc = tcase_create ("Safety");
+  tc = runner_tcase ("Safety");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_loop_test (tc, test_uninlinable_skipped_at_every_level, 0,
 		       (int) (sizeof levels / sizeof *levels));
@@ -871,6 +871,6 @@ samples_suite (void)
   tcase_add_test (tc, test_strict_argument_makes_it_an_error);
   tcase_add_test (tc, test_surgical_forcing_is_bounded);
   tcase_add_test (tc, test_body_elsewhere_reads_the_same_under_both_strategies);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
   return s;
 }

@@ -4,6 +4,8 @@
 
 #include <check.h>
 
+#include "runner.h"
+
 Suite *plugin_load_suite (void);
 Suite *policy_files_suite (void);
 Suite *samples_suite (void);

@@ -739,8 +739,8 @@ END_TEST
 Suite *
 policy_cache_suite (void)
 {
-  Suite *s = suite_create ("Policy cache");
-  TCase *tc = tcase_create ("Image");
+  Suite *s = runner_suite ("Policy cache");
+  TCase *tc = runner_tcase ("Image");
   tcase_add_checked_fixture (tc, dir_setup, dir_teardown);
   tcase_add_test (tc, test_image_gives_the_parsed_entries_and_lookups);
   tcase_add_test (tc, test_image_of_an_empty_policy_matches_nothing);
@@ -750,9 +750,9 @@ policy_cache_suite (void)
   tcase_add_test (tc, test_image_for_another_key_is_refused);
   tcase_add_test (tc, test_resealed_corrupt_image_is_read_in_bounds);
   tcase_set_timeout (tc, 60);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
 
-  tc = tcase_create ("Cache");
+  tc = runner_tcase ("Cache");
   tcase_add_checked_fixture (tc, dir_setup, dir_teardown);
   tcase_add_test (tc, test_cold_then_warm_cache_give_the_parsed_policy);
   tcase_add_test (tc, test_edited_policy_is_a_new_key);
@@ -771,6 +771,6 @@ policy_cache_suite (void)
   tcase_add_test (tc, test_concurrent_first_loads_all_succeed);
   tcase_add_test (tc,
 		  test_cache_directory_comes_from_argument_then_environment);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
   return s;
 }

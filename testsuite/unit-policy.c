@@ -1906,7 +1906,7 @@ END_TEST
 static TCase *
 tmp_tcase (const char *name)
 {
-  TCase *tc = tcase_create (name);
+  TCase *tc = runner_tcase (name);
   tcase_add_unchecked_fixture (tc, case_setup, case_teardown);
   tcase_add_checked_fixture (tc, tmp_setup, tmp_teardown);
   return tc;
@@ -1915,7 +1915,7 @@ tmp_tcase (const char *name)
 Suite *
 policy_load_suite (void)
 {
-  Suite *s = suite_create ("Policy loading");
+  Suite *s = runner_suite ("Policy loading");
   TCase *tc;
 
   tc = tmp_tcase ("Valid documents");
@@ -1943,7 +1943,7 @@ policy_load_suite (void)
   tcase_add_test (tc, test_crlf_line_ends_give_the_same_error_locations);
   tcase_add_test (tc, test_policy_file_is_read_from_disk);
   tcase_add_test (tc, test_entries_of_several_files_keep_policy_order);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
 
   tc = tmp_tcase ("Errors");
   tcase_add_test (tc, test_unknown_key_suggests_closest);
@@ -1998,7 +1998,7 @@ policy_load_suite (void)
   tcase_add_test (tc, test_device_is_rejected);
   tcase_add_test (tc, test_unreadable_file_is_reported);
   tcase_add_test (tc, test_errors_of_a_file_name_the_path_as_given);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
 
   tc = tmp_tcase ("Merging");
   tcase_add_test (tc, test_identical_entries_in_two_files_merge_silently);
@@ -2013,7 +2013,7 @@ policy_load_suite (void)
   tcase_add_test (tc, test_relative_and_dotted_paths_are_the_same_file);
   tcase_add_test (tc, test_hard_link_is_the_same_file);
   tcase_add_test (tc, test_same_buffer_name_loaded_twice_is_a_duplicate);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
 
   tc = tmp_tcase ("Limits");
   tcase_set_timeout (tc, SLOW_TIMEOUT);
@@ -2026,7 +2026,7 @@ policy_load_suite (void)
   tcase_add_test (tc, test_ten_thousand_glob_entries_load_in_reasonable_time);
   tcase_add_test (tc, test_file_over_16_mib_is_rejected_before_reading);
   tcase_add_test (tc, test_file_of_exactly_16_mib_is_read);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
 
     {
       tc = tmp_tcase ("Regressions");
@@ -2039,7 +2039,7 @@ policy_load_suite (void)
       tcase_add_test (tc,
 		      test_duplicate_in_a_file_is_found_when_an_earlier_file_agrees);
       tcase_add_test (tc, test_bad_file_fails_after_the_error_limit);
-      suite_add_tcase (s, tc);
+      runner_add_tcase (s, tc);
     }
   return s;
 }
@@ -2713,10 +2713,10 @@ END_TEST
 Suite *
 policy_lookup_suite (void)
 {
-  Suite *s = suite_create ("Policy lookup");
+  Suite *s = runner_suite ("Policy lookup");
   TCase *tc;
 
-  tc = tcase_create ("Globs");
+  tc = runner_tcase ("Globs");
   tcase_add_test (tc, test_literal_name_is_not_a_glob);
   tcase_add_test (tc, test_prefix_only_glob_is_recognised);
   tcase_add_test (tc, test_prefix_only_glob_matches_names_with_the_prefix);
@@ -2728,9 +2728,9 @@ policy_lookup_suite (void)
   tcase_add_test (tc, test_path_without_slash_matches_the_last_component);
   tcase_add_test (tc, test_path_with_slash_matches_trailing_whole_components);
   tcase_add_test (tc, test_path_wildcards_do_not_cross_slashes);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
 
-  tc = tcase_create ("C++ names");
+  tc = runner_tcase ("C++ names");
   tcase_add_test (tc, test_cxx_spaces_and_arithmetic_types_have_one_spelling);
   tcase_add_test (tc, test_cxx_escaped_name_matches_itself_only);
   tcase_add_test (tc, test_cxx_qualifier_after_its_type_has_one_spelling);
@@ -2742,9 +2742,9 @@ policy_lookup_suite (void)
   tcase_add_test (tc, test_cxx_variadic_and_templates_are_not_clone_suffixes);
   tcase_add_test (tc, test_cxx_lambda_scope_names_match_themselves);
   tcase_add_test (tc, test_cxx_bad_glob_before_an_operator_is_still_reported);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
 
-  tc = tcase_create ("Lookup");
+  tc = runner_tcase ("Lookup");
   tcase_add_test (tc, test_exact_name_beats_an_earlier_glob);
   tcase_add_test (tc, test_first_matching_glob_in_policy_order_wins);
   tcase_add_test (tc, test_first_glob_wins_across_files);
@@ -2759,20 +2759,20 @@ policy_lookup_suite (void)
   tcase_add_test (tc, test_entry_scope_functions_agree_with_lookup);
   tcase_add_test (tc, test_policy_mentions_ignores_scope);
   tcase_add_test (tc, test_action_and_severity_names);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
 
-  tc = tcase_create ("Clone suffixes");
+  tc = runner_tcase ("Clone suffixes");
   tcase_add_test (tc, test_base_name_length_strips_clone_suffixes);
   tcase_add_test (tc, test_leading_dot_is_not_a_clone_suffix);
   tcase_add_test (tc, test_clone_of_a_function_is_looked_up_as_the_function);
   tcase_add_test (tc, test_globs_see_the_name_without_its_clone_suffix);
   tcase_add_test (tc, test_clone_of_a_caller_counts_as_the_caller);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
 
     {
-      tc = tcase_create ("Regressions");
+      tc = runner_tcase ("Regressions");
       tcase_add_test (tc, test_absolute_path_pattern_matches_the_same_path);
-      suite_add_tcase (s, tc);
+      runner_add_tcase (s, tc);
     }
   return s;
 }
@@ -2868,8 +2868,8 @@ END_TEST
 Suite *
 suggest_suite (void)
 {
-  Suite *s = suite_create ("Suggestions");
-  TCase *tc = tcase_create ("Closest candidate");
+  Suite *s = runner_suite ("Suggestions");
+  TCase *tc = runner_tcase ("Closest candidate");
   tcase_add_test (tc, test_transposition_counts_as_one_typo);
   tcase_add_test (tc, test_single_typo_suggests_the_candidate);
   tcase_add_test (tc, test_exact_word_suggests_itself);
@@ -2878,6 +2878,6 @@ suggest_suite (void)
   tcase_add_test (tc, test_empty_word_gets_no_suggestion);
   tcase_add_test (tc, test_empty_candidate_list_gets_no_suggestion);
   tcase_add_test (tc, test_very_long_word_gets_no_suggestion);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
   return s;
 }

@@ -816,8 +816,8 @@ END_TEST
 Suite *
 profile_tool_suite (void)
 {
-  Suite *s = suite_create ("Profile tool");
-  TCase *tc = tcase_create ("Reading profiles");
+  Suite *s = runner_suite ("Profile tool");
+  TCase *tc = runner_tcase ("Reading profiles");
   tcase_add_test (tc, test_perf_script_keeps_program_functions_and_sums_clones);
   tcase_add_test (tc, test_min_share_and_top_choose_the_largest);
   tcase_add_test (tc, test_action_always_inline_writes_forcing_entries);
@@ -828,8 +828,8 @@ profile_tool_suite (void)
   tcase_add_test (tc, test_standard_input_and_explicit_format);
   tcase_add_test (tc, test_dso_chooses_among_programs);
   tcase_add_test (tc, test_cxx_names_take_the_form_the_plugin_matches);
-  suite_add_tcase (s, tc);
-  tc = tcase_create ("Recorded variants");
+  runner_add_tcase (s, tc);
+  tc = runner_tcase ("Recorded variants");
   /* Each test reads a megabyte of profiles, callgrind_annotate too.  */
   tcase_set_timeout (tc, 120);
   tcase_add_test (tc, test_recorded_variants_give_their_policies);
@@ -841,18 +841,18 @@ profile_tool_suite (void)
   tcase_add_test (tc, test_perf_samples_weigh_their_period_and_event);
   tcase_add_test (tc, test_top_stays_within_the_min_share);
   tcase_add_test (tc, test_perf_report_sorted_without_symbols_is_an_error);
-  suite_add_tcase (s, tc);
-  tc = tcase_create ("Bad input");
+  runner_add_tcase (s, tc);
+  tc = runner_tcase ("Bad input");
   tcase_add_test (tc, test_malformed_lines_are_errors_with_file_and_line);
   tcase_add_test (tc, test_callgrind_lines_out_of_place);
   tcase_add_test (tc, test_profile_without_samples_is_an_error);
   tcase_add_test (tc, test_usage_errors);
-  suite_add_tcase (s, tc);
-  tc = tcase_create ("Merging");
+  runner_add_tcase (s, tc);
+  tc = runner_tcase ("Merging");
   tcase_add_test (tc, test_merge_keeps_every_byte_and_appends);
   tcase_add_test (tc, test_merge_in_place_is_idempotent);
   tcase_add_test (tc, test_merge_into_every_shape_of_functions);
   tcase_add_test (tc, test_merge_refuses_a_broken_policy);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
   return s;
 }

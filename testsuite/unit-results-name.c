@@ -78,11 +78,11 @@ END_TEST
 Suite *
 results_name_suite (void)
 {
-  Suite *s = suite_create ("Results file names");
-  TCase *tc = tcase_create ("Names");
+  Suite *s = runner_suite ("Results file names");
+  TCase *tc = runner_tcase ("Names");
   tcase_add_test (tc, test_name_is_base_hash_json);
   tcase_add_test (tc, test_output_and_flags_tell_compilations_apart);
   tcase_add_test (tc, test_options_that_change_code);
-  suite_add_tcase (s, tc);
+  runner_add_tcase (s, tc);
   return s;
 }

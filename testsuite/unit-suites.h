@@ -5,6 +5,8 @@
 
 #include <check.h>
 
+#include "runner.h"
+
 Suite *policy_load_suite (void);
 Suite *policy_lookup_suite (void);
 Suite *policy_cache_suite (void);

@@ -39,10 +39,14 @@ mirror() {
 	echo "${m:-http://deb.debian.org/debian}"
 }
 
-# A clean environment, but for Check's selection of suites and cases.
+# A clean environment, but for Check's selection of suites and cases and
+# make's flags: its job server, inherited through chroot, is shared with
+# the testsuite's runner (tools/check-all.mk).
 in_root() {
 	chroot "$ROOT" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin \
 		HOME=/root LC_ALL=C.UTF-8 DEBIAN_FRONTEND=noninteractive \
+		${MAKEFLAGS+"MAKEFLAGS=$MAKEFLAGS"} \
+		${HOTINLINE_CHECK_JOBS+"HOTINLINE_CHECK_JOBS=$HOTINLINE_CHECK_JOBS"} \
 		${CK_RUN_SUITE+"CK_RUN_SUITE=$CK_RUN_SUITE"} \
 		${CK_RUN_CASE+"CK_RUN_CASE=$CK_RUN_CASE"} \
 		${CK_VERBOSITY+"CK_VERBOSITY=$CK_VERBOSITY"} \

@@ -4,6 +4,7 @@
 #
 #   run.sh [WORD...]            all libraries and settings, or those named
 #                               (libraries, "c", "c++", settings)
+#   run.sh --fetch [WORD...]    their sources only
 #
 # For each library and setting the units are built five ways: upstream
 # (the macro as shipped), stripped (the macro without always_inline),
@@ -204,7 +205,15 @@ if [ "${1:-}" = --build ]; then
 	exit 0
 fi
 
-[ -f "$PLUGIN" ] || die "no plugin at $PLUGIN (make GCC=$GCC)"
+# --fetch [WORD...]: only download and unpack the sources, so that runs
+# of the libraries for several compilers at once find them ready.
+fetch_only=
+if [ "${1:-}" = --fetch ]; then
+	shift
+	fetch_only=1
+else
+	[ -f "$PLUGIN" ] || die "no plugin at $PLUGIN (make GCC=$GCC)"
+fi
 # The arguments' words, in any order: libraries, the groups "c" and "c++",
 # and settings; none of a kind means all of it.
 libs= settings=
@@ -224,6 +233,13 @@ for w in $*; do
 done
 libs=${libs:-$REAL_LIBS}
 settings=${settings:-$REAL_SETTINGS}
+if [ -n "$fetch_only" ]; then
+	for lib in $libs; do
+		lib_load "$lib"
+		fetch "$lib"
+	done
+	exit 0
+fi
 
 report=$work/report.txt
 failures=$work/failures.txt

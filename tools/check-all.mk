@@ -1,0 +1,86 @@
+# The whole testsuite, every compiler, as one parallel make run: each
+# stage a target, started as soon as a CPU is free.  The stages share
+# make's job server with the testsuite's runner (testsuite/runner.c),
+# which runs each compiler's test cases in parallel on the tokens it gets,
+# so both CPUs stay busy until the last test.  Each stage is timed by
+# tools/stage.sh; its output is in $(LOGS)/STAGE.log.
+#
+#   make check-all    -> make -f tools/check-all.mk -jNCPU check-all
+#   make ci           -> the same and the real-code suite (.ci/run)
+#
+# The compilers, from the environment as for make check-all:
+#   HOTINLINE_HOST_GCCS    GCCs of this machine (default: gcc-12 gcc-11 and
+#                          the GCC 12 cross compilers for aarch64, ppc64le)
+#   HOTINLINE_CHROOT_GCCS  GCCs run in the Debian testing chroot that
+#                          tools/forky-chroot.sh makes (default: 13 to 16;
+#                          empty: no chroot)
+#   HOTINLINE_CLANGS       Clangs whose LLVM plugin is tested (default:
+#                          every clang-N, N >= 16, with its llvm-config-N)
+
+default_if_unset = $(if $(filter undefined,$(origin $(1))),$(2),$($(1)))
+
+HOST_GCCS := $(call default_if_unset,HOTINLINE_HOST_GCCS,gcc-12 gcc-11 \
+	aarch64-linux-gnu-gcc-12 powerpc64le-linux-gnu-gcc-12)
+CHROOT_GCCS := $(call default_if_unset,HOTINLINE_CHROOT_GCCS,gcc-13 gcc-14 \
+	gcc-15 gcc-16)
+CLANGS := $(call default_if_unset,HOTINLINE_CLANGS,$(foreach v,\
+	$(shell seq 16 40),$(if $(shell command -v clang-$(v) && \
+	command -v llvm-config-$(v)),clang-$(v))))
+# The host's default GCC builds the tools every Clang's run shares.
+DEFAULT_GCC := $(firstword $(HOST_GCCS) gcc)
+
+LOGS ?= build/check-all
+STAGE := sh tools/stage.sh $(LOGS)
+
+# The real-code suite CI runs: the C libraries with the default GCC and
+# with GCC 11, the C++ ones at -O2 with the default GCC (all their
+# settings: make check-real REAL=c++), one library per stage.
+REAL_LIBS = $(shell . testsuite/real/libs.sh && echo $$$(1))
+REAL_STAGES := $(foreach l,$(call REAL_LIBS,REAL_LIBS_C),\
+	real-$(DEFAULT_GCC)-$(l) real-gcc-11-$(l)) \
+	$(foreach l,$(call REAL_LIBS,REAL_LIBS_CXX),real-$(DEFAULT_GCC)-$(l)-O2)
+# The sources they build, kept where a later run finds them (sha256-checked
+# against the pinned tarballs, so never stale).
+HOTINLINE_REAL_CACHE ?= /var/cache/hotinline/real-src
+export HOTINLINE_REAL_CACHE
+
+# The slowest first: the chroot's GCCs (the newest compile slowest), the
+# real-code stages, then this machine's GCCs and the Clangs.
+CHECK_STAGES := $(addprefix check-,$(CHROOT_GCCS) $(HOST_GCCS) $(CLANGS))
+
+.PHONY: check-all ci build chroot real-sources $(CHECK_STAGES) $(REAL_STAGES)
+check-all: $(CHECK_STAGES)
+ci: $(filter $(addprefix check-,$(CHROOT_GCCS)),$(CHECK_STAGES)) \
+	$(REAL_STAGES) $(filter-out $(addprefix check-,$(CHROOT_GCCS)),\
+	$(CHECK_STAGES))
+
+# What several stages share, built once: the default GCC's plugin, tools
+# and test binary (the Clangs' runs use them), every Clang's plugin, and
+# GCC 11's plugin for the real-code suite.
+build:
+	+@$(STAGE) build sh -c '$(MAKE) GCC=$(DEFAULT_GCC) all check-build && \
+		$(MAKE) GCC=gcc-11 plugin'
+
+chroot:
+	+@$(STAGE) chroot sh tools/forky-chroot.sh create
+
+$(addprefix check-,$(HOST_GCCS)): check-%: build
+	+@$(STAGE) check-$* $(MAKE) check GCC=$*
+
+$(addprefix check-,$(CLANGS)): check-%: build
+	+@$(STAGE) check-$* $(MAKE) check CLANG=$*
+
+$(addprefix check-,$(CHROOT_GCCS)): check-%: chroot
+	+@$(STAGE) check-$* sh tools/forky-chroot.sh run make check GCC=$*
+
+real-sources:
+	+@$(STAGE) real-sources sh testsuite/real/run.sh --fetch
+
+# real-GCC-LIB[-SETTING]: one library (at one setting) with one GCC, on one
+# CPU, in a work directory of its own.
+$(REAL_STAGES): build real-sources
+	+@set -- $(subst -, ,$(patsubst real-%,%,$@)); \
+	case $$1 in gcc) gcc=$$1-$$2; shift 2 ;; *) gcc=$$1; shift ;; esac; \
+	HOTINLINE_REAL_JOBS=1 \
+	HOTINLINE_REAL_WORK=$(abspath $(LOGS))/$@ \
+	$(STAGE) $@ $(MAKE) check-real GCC=$$gcc REAL="$$*"
