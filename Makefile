@@ -63,6 +63,11 @@ IBERTY_LIBS := -liberty
 CORE := plugin/core
 GCC_PLUGIN := plugin/gcc
 
+# CCACHE=ccache compiles the plugins' objects through ccache (make
+# check-all and CI do): a unit whose preprocessed source, flags and
+# compiler did not change is not compiled again.
+CCACHE ?=
+
 WARN := -Wall -Wextra
 OPT := -O2 -g
 CORE_CFLAGS := -std=gnu11 $(WARN) $(OPT) -fPIC -fvisibility=hidden \
@@ -119,14 +124,14 @@ $(B):
 	mkdir -p $@
 
 $(B)/%.o: $(CORE)/%.c $(wildcard $(CORE)/*.h) | $(B)
-	$(HOST_CC) $(CORE_CFLAGS) -c $< -o $@
+	$(CCACHE) $(HOST_CC) $(CORE_CFLAGS) -c $< -o $@
 
 # xxHash's inlined code runs a third fewer instructions at -O3: the image
 # checksum and the policy's key are paid in every compilation.
 $(B)/policy-image.o $(B)/policy-cache.o: CORE_CFLAGS += -O3
 
 $(B)/%.o: $(GCC_PLUGIN)/%.cc $(wildcard $(CORE)/*.h $(GCC_PLUGIN)/*.h) | $(B)
-	$(GXX) $(PLUGIN_CXXFLAGS) -c $< -o $@
+	$(CCACHE) $(GXX) $(PLUGIN_CXXFLAGS) -c $< -o $@
 
 # Linked by the C driver, so without libstdc++: the little C++ runtime the
 # plugin uses (operator new and delete) comes from cc1, which exports it.

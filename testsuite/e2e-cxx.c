@@ -222,6 +222,72 @@ START_TEST (test_cxx_entry_matching_nothing_is_unmatched)
 }
 END_TEST
 
+/* Two entries that match ns::big of cxx-precedence.cc: the one that
+   governs it, by the rule of docs/policy.md, is the same on GCC and
+   Clang.  An exact name beats a glob whatever form of the name each
+   matches; among exact names, or among globs, the more specific form
+   (qualified before identifier) wins; policy order decides only within
+   one form.  WINNER is the index of the entry that governs.  */
+static const struct
+{
+  const char *first, *first_action;
+  const char *second, *second_action;
+  int winner;
+} precedence[] = {
+  { "ns::*", "report", "big", "always_inline", 1 },
+  { "big", "report", "ns::b*", "always_inline", 0 },
+  { "big", "always_inline", "ns::big", "report", 1 },
+  { "ns::big", "report", "big", "always_inline", 0 },
+  { "ns::big", "report", "ns::big(int)", "always_inline", 1 },
+  { "b*", "report", "ns::b*", "always_inline", 1 },
+  { "ns::b*", "always_inline", "b*", "report", 0 },
+  { "ns::b*", "always_inline", "ns::bi*", "report", 0 },
+  { "ns::bi*", "report", "ns::b*", "always_inline", 0 },
+};
+enum { N_PRECEDENCE = sizeof precedence / sizeof *precedence };
+
+START_TEST (test_cxx_entry_precedence_is_the_documented_rule)
+{
+  const char *policy = harness_write
+    ("precedence.yaml",
+     harness_fmt ("version: 1\nfunctions:\n"
+		  "  - name: '%s'\n    action: %s\n"
+		  "  - name: '%s'\n    action: %s\n",
+		  precedence[_i].first, precedence[_i].first_action,
+		  precedence[_i].second, precedence[_i].second_action));
+  const char *obj = harness_fmt ("%s/precedence.o", harness_tmpdir ());
+  struct args a = { { 0 }, 0 };
+  args_add (&a, harness_gxx ());
+  args_add_plugin (&a, &policy, 1);
+  args_add_words (&a, NAMES_OPTIONS " -g -c -o");
+  args_add (&a, obj);
+  args_add (&a, harness_src ("testsuite/samples/cxx-precedence.cc"));
+  struct run r = harness_run (a.v, NULL);
+  ck_assert_msg (r.status == 0, "%.2000s", r.err);
+
+  const char *winner = precedence[_i].winner
+    ? precedence[_i].second_action : precedence[_i].first_action;
+  const char *what = harness_fmt ("'%s' %s, then '%s' %s",
+				  precedence[_i].first,
+				  precedence[_i].first_action,
+				  precedence[_i].second,
+				  precedence[_i].second_action);
+  int calls = harness_count_calls (obj, "_ZN2ns3bigEi");
+  if (strcmp (winner, "always_inline") == 0)
+    ck_assert_msg (calls == 0, "%s: %d calls to ns::big left, where the "
+		   "always_inline entry governs", what, calls);
+  else
+    {
+      ck_assert_msg (calls == 3, "%s: %d calls to ns::big, where the "
+		     "report entry governs (3 without the plugin)", what,
+		     calls);
+      ck_assert_msg (reported_calls (r.err) == calls,
+		     "%s: %d calls, %d reported:\n%.2000s", what, calls,
+		     reported_calls (r.err), r.err);
+    }
+}
+END_TEST
+
 /* cxx-clones.cc: walk<false> is called through its clone
    walk<false>.constprop.0.  */
 static const char *const walk_symbol
@@ -594,6 +660,8 @@ cxx_names_suite (void)
   tcase_add_loop_test (tc, test_cxx_entry_forces_exactly_its_function, 0,
 		       N_NAMES);
   tcase_add_test (tc, test_cxx_entry_matching_nothing_is_unmatched);
+  tcase_add_loop_test (tc, test_cxx_entry_precedence_is_the_documented_rule,
+		       0, N_PRECEDENCE);
   runner_add_tcase (s, tc);
 
   tc = runner_tcase ("Listing");

@@ -29,6 +29,13 @@ CLANGS := $(call default_if_unset,HOTINLINE_CLANGS,$(foreach v,\
 # The host's default GCC builds the tools every Clang's run shares.
 DEFAULT_GCC := $(firstword $(HOST_GCCS) gcc)
 
+# The plugins' objects through ccache, kept where a later run finds them;
+# in the chroot, in its own ~/.cache.
+CCACHE := $(if $(shell command -v ccache),ccache)
+export CCACHE
+CCACHE_DIR ?= /var/cache/hotinline/ccache
+export CCACHE_DIR
+
 LOGS ?= build/check-all
 STAGE := sh tools/stage.sh $(LOGS)
 
@@ -71,7 +78,8 @@ $(addprefix check-,$(CLANGS)): check-%: build
 	+@$(STAGE) check-$* $(MAKE) check CLANG=$*
 
 $(addprefix check-,$(CHROOT_GCCS)): check-%: chroot
-	+@$(STAGE) check-$* sh tools/forky-chroot.sh run make check GCC=$*
+	+@$(STAGE) check-$* sh tools/forky-chroot.sh run \
+		make check GCC=$* CCACHE=ccache
 
 real-sources:
 	+@$(STAGE) real-sources sh testsuite/real/run.sh --fetch

@@ -611,6 +611,23 @@ policy_lookup (const struct policy *p, const char *function,
   return i == SIZE_MAX ? NULL : entry_at (i, (struct policy *) p);
 }
 
+const struct policy_entry *
+policy_lookup_forms (const struct policy *p, const char *const *forms,
+		     size_t n_forms, const char *caller, const char *unit)
+{
+  const struct policy_entry *glob = NULL;
+  for (size_t i = 0; i < n_forms; i++)
+    {
+      const struct policy_entry *e
+	= policy_lookup (p, forms[i], caller, unit);
+      if (e && !e->name.is_glob)
+	return e;
+      if (e && !glob)
+	glob = e;
+    }
+  return glob;
+}
+
 bool
 policy_mentions (const struct policy *p, const char *function)
 {

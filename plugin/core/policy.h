@@ -103,6 +103,19 @@ const struct policy_entry *policy_lookup (const struct policy *,
 					  const char *caller,
 					  const char *unit);
 
+/* The entry that governs calls to a function known by several name forms,
+   FORMS[0] the most specific (for C++: its mangled name, its qualified name
+   with the parameters, without them, ..., its identifier; for C the one
+   name), from CALLER in UNIT.  The rule both compilers apply: an exact
+   name beats a glob, whichever form each matches; among exact names, and
+   among globs, the most specific form wins; for one form, policy_lookup's
+   order.  */
+const struct policy_entry *policy_lookup_forms (const struct policy *,
+						const char *const *forms,
+						size_t n_forms,
+						const char *caller,
+						const char *unit);
+
 /* Whether any entry names FUNCTION, whatever its scope.  Cheap: used to
    filter functions before looking at their call sites.  */
 bool policy_mentions (const struct policy *, const char *function);

@@ -501,21 +501,9 @@ hot_entry_for (tree fndecl, tree caller)
 		       caller_name, unit);
   else
     {
-      /* An exact name beats a glob; among either, the most specific form
-	 of the name wins.  */
       const decl_names *names = names_of (called);
-      const struct policy_entry *glob = NULL;
-      for (unsigned i = 0; i < names->n && !e; i++)
-	{
-	  const struct policy_entry *f
-	    = policy_lookup (hot_policy, names->forms[i], caller_name, unit);
-	  if (f && !f->name.is_glob)
-	    e = f;
-	  else if (f && !glob)
-	    glob = f;
-	}
-      if (!e)
-	e = glob;
+      e = policy_lookup_forms (hot_policy, names->forms, names->n,
+			       caller_name, unit);
     }
   if (e)
     {

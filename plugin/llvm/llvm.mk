@@ -41,13 +41,13 @@ $(CLANG_B):
 	mkdir -p $@
 
 $(CLANG_B)/%.o: $(CORE)/%.c $(wildcard $(CORE)/*.h) | $(CLANG_B)
-	$(CLANG) $(CORE_CFLAGS) -c $< -o $@
+	$(CCACHE) $(CLANG) $(CORE_CFLAGS) -c $< -o $@
 
 $(CLANG_B)/policy-image.o $(CLANG_B)/policy-cache.o: CORE_CFLAGS += -O3
 
 $(CLANG_B)/%.o: $(LLVM_PLUGIN)/%.cpp $(wildcard $(CORE)/*.h \
 		$(LLVM_PLUGIN)/*.h) | $(CLANG_B)
-	$(CLANGXX) $(LLVM_PLUGIN_CXXFLAGS) -c $< -o $@
+	$(CCACHE) $(CLANGXX) $(LLVM_PLUGIN_CXXFLAGS) -c $< -o $@
 
 # libLLVM and libclang-cpp of this version, by their sonames: only the
 # unversioned development links differ between packages.  libiberty's

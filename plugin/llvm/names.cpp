@@ -172,10 +172,12 @@ entry_for (const llvm::Function &callee, const llvm::Function *caller)
     caller_unit = sp->getUnit ()->getFilename ().str ();
   const char *unit = !caller_unit.empty () ? caller_unit.c_str ()
 					    : unit_name (*callee.getParent ());
-  const struct policy_entry *e = NULL;
-  for (size_t i = 0; i < n.forms.size () && !e; i++)
-    e = policy_lookup (hot_policy, n.forms[i].c_str (),
-		       caller ? caller_name.c_str () : NULL, unit);
+  std::vector<const char *> forms;
+  for (const std::string &f : n.forms)
+    forms.push_back (f.c_str ());
+  const struct policy_entry *e
+    = policy_lookup_forms (hot_policy, forms.data (), forms.size (),
+			   caller ? caller_name.c_str () : NULL, unit);
   if (e)
     matched.insert (e);
   return e;
