@@ -107,8 +107,10 @@ LLVM_PLUGINDIR ?= $(PREFIX)/lib/hotinline/llvm-$(CLANG_MAJOR)
 PROFILE_SRC := tools/hotinline-profile.c tools/profile-read.c \
 	tools/profile-names.c tools/profile-policy.c
 
-TEST_SRC := $(filter-out testsuite/bench-%.c testsuite/fuzz-%.c,\
-	$(wildcard testsuite/*.c))
+# The testsuite by layer: the harness and runner, unit tests, end-to-end
+# suites (testsuite/README.md).  Its headers are named from testsuite/.
+TEST_DIRS := $(addprefix testsuite/,harness unit e2e)
+TEST_SRC := $(wildcard $(addsuffix /*.c,$(TEST_DIRS)))
 TEST_BIN := $(B)/check_hotinline
 BENCH_BIN := $(B)/bench_strategies
 BENCH_LOAD := $(B)/bench_load
@@ -164,18 +166,18 @@ $(PROFILE_TOOL): $(PROFILE_SRC) tools/profile.h $(CORE)/version.h \
 		$(IBERTY_CFLAGS) $(PROFILE_SRC) $(CORE_OBJ) -o $@ \
 		$(YAML_LIBS) $(JANSSON_LIBS) $(IBERTY_LIBS)
 
-$(TEST_BIN): $(TEST_SRC) $(wildcard testsuite/*.h) $(CORE_OBJ)
+$(TEST_BIN): $(TEST_SRC) $(wildcard $(addsuffix /*.h,$(TEST_DIRS))) $(CORE_OBJ)
 	$(HOST_CC) -std=gnu11 $(WARN) $(OPT) -I$(CORE) -Itestsuite $(CHECK_CFLAGS) \
 		$(TEST_SRC) $(CORE_OBJ) -o $@ $(CHECK_LIBS) $(YAML_LIBS) \
 		$(IBERTY_LIBS) $(JANSSON_LIBS)
 
-$(BENCH_BIN): testsuite/bench-strategies.c testsuite/harness.c \
-		testsuite/harness.h
+$(BENCH_BIN): bench/strategies.c testsuite/harness/harness.c \
+		testsuite/harness/harness.h
 	$(HOST_CC) -std=gnu11 $(WARN) $(OPT) -Itestsuite $(CHECK_CFLAGS) \
-		testsuite/bench-strategies.c testsuite/harness.c -o $@ \
+		bench/strategies.c testsuite/harness/harness.c -o $@ \
 		$(CHECK_LIBS)
 
-$(BENCH_LOAD): testsuite/bench-load.c $(CORE_OBJ)
+$(BENCH_LOAD): bench/load.c $(CORE_OBJ)
 	$(HOST_CC) -std=gnu11 $(WARN) $(OPT) -I$(CORE) $< $(CORE_OBJ) -o $@ \
 		$(YAML_LIBS) $(IBERTY_LIBS)
 
@@ -185,23 +187,23 @@ screenshot: $(PLUGIN) $(SUMMARY_TOOL)
 
 # Benchmarks, for both GCCs; writes BENCHMARKS.md.  Not part of check.
 bench:
-	sh testsuite/bench.sh
+	sh bench/bench.sh
 
 # Its hotinline-summary section alone, printed: time and peak memory of the
 # summary and --html over 1,000 and 10,000 synthetic units (a minute).
 bench-summary: $(PLUGIN) $(SUMMARY_TOOL)
-	sh testsuite/bench-summary.sh $(GCC) $(PLUGIN) $(SUMMARY_TOOL) \
+	sh bench/summary.sh $(GCC) $(PLUGIN) $(SUMMARY_TOOL) \
 		build/bench/summary 1000 10000
 
 # Fuzz the policy loader with libFuzzer, ASan and UBSan (clang).
 # FUZZ_RUNS executions; crashing inputs land in build/fuzz/.
 FUZZ_RUNS ?= 10000000
 FUZZ_BIN := build/fuzz/fuzz-policy
-$(FUZZ_BIN): testsuite/fuzz-policy.c $(CORE_SRC) $(wildcard $(CORE)/*.h)
+$(FUZZ_BIN): testsuite/fuzz/policy.c $(CORE_SRC) $(wildcard $(CORE)/*.h)
 	mkdir -p build/fuzz
 	clang -g -O1 -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=undefined -I$(CORE) $(IBERTY_CFLAGS) \
-		$(YAML_CFLAGS) $(XXHASH_CFLAGS) testsuite/fuzz-policy.c \
+		$(YAML_CFLAGS) $(XXHASH_CFLAGS) testsuite/fuzz/policy.c \
 		$(addprefix $(CORE)/,policy.c policy-load.c policy-image.c cxx-names.c \
 		suggest.c policy-weight.c) -o $@ $(YAML_LIBS) \
 		$(IBERTY_LIBS)
@@ -209,19 +211,19 @@ $(FUZZ_BIN): testsuite/fuzz-policy.c $(CORE_SRC) $(wildcard $(CORE)/*.h)
 # The profile readers likewise, from the recorded profiles.
 FUZZ_PROFILE_RUNS ?= 1000000
 FUZZ_PROFILE_BIN := build/fuzz/fuzz-profile
-$(FUZZ_PROFILE_BIN): testsuite/fuzz-profile.c tools/profile-read.c \
+$(FUZZ_PROFILE_BIN): testsuite/fuzz/profile.c tools/profile-read.c \
 		tools/profile-names.c tools/profile.h
 	mkdir -p build/fuzz
 	clang -g -O1 -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=undefined -Itools $(IBERTY_CFLAGS) \
-		testsuite/fuzz-profile.c tools/profile-read.c \
+		testsuite/fuzz/profile.c tools/profile-read.c \
 		tools/profile-names.c -o $@ $(IBERTY_LIBS)
 
 fuzz: $(FUZZ_BIN) $(FUZZ_PROFILE_BIN)
 	mkdir -p build/fuzz/corpus build/fuzz/profile-corpus
 	cd build/fuzz && ./fuzz-policy -runs=$(FUZZ_RUNS) -max_len=4096 \
 		-rss_limit_mb=1024 -print_final_stats=1 corpus \
-		$(CURDIR)/testsuite/fuzz-corpus
+		$(CURDIR)/testsuite/fuzz/corpus
 	cd build/fuzz && ./fuzz-profile -runs=$(FUZZ_PROFILE_RUNS) \
 		-max_len=4096 -rss_limit_mb=1024 -print_final_stats=1 \
 		profile-corpus $(CURDIR)/testsuite/profiles
@@ -290,7 +292,7 @@ check-all ci:
 LINUX_TARBALL ?= /usr/src/linux-source-6.1.tar.xz
 check-linux-arm64:
 	$(MAKE) GCC=aarch64-linux-gnu-gcc-12
-	sh testsuite/linux-arm64-xarray.sh \
+	sh testsuite/linux/arm64-xarray.sh \
 		$(abspath build/aarch64-linux-gnu-gcc-12/hotinline.so) \
 		aarch64-linux-gnu-gcc-12 $(LINUX_TARBALL) $(abspath build/linux)
 
@@ -299,7 +301,7 @@ check-linux-arm64:
 # annotation.  Needs Debian's linux-source-6.1.  CLANG=clang-16 by default.
 check-linux-clang:
 	$(MAKE) CLANG=$(or $(CLANG),clang-16)
-	sh testsuite/linux-clang-xarray.sh \
+	sh testsuite/linux/clang-xarray.sh \
 		$(abspath build/$(or $(CLANG),clang-16)/hotinline.so) \
 		$(or $(CLANG),clang-16) $(LINUX_TARBALL) \
 		$(abspath build/linux-x86_64)
@@ -399,7 +401,7 @@ deb:
 CHECK_DEB_PROFILES ?= pkg.hotinline.noclang
 check-deb:
 	$(MAKE) deb DEB_BUILD_PROFILES="$(CHECK_DEB_PROFILES)"
-	sh testsuite/deb-install.sh $(DEB_DIR)
+	sh testsuite/packages/install.sh $(DEB_DIR)
 
 # The same in Debian testing: the packages built there (in a clean testing
 # system with the build dependencies and the GCCs of DEB_FORKY_GCCS) into
@@ -408,11 +410,11 @@ check-deb:
 DEB_FORKY_GCCS ?= 13 14 15
 check-deb-forky:
 	HOTINLINE_DEB_SUITE=forky HOTINLINE_DEB_GCCS="$(DEB_FORKY_GCCS)" \
-		sh testsuite/deb-install.sh --build build/deb-forky
+		sh testsuite/packages/install.sh --build build/deb-forky
 	lintian --fail-on error build/deb-forky/*.changes
 	for n in $(DEB_FORKY_GCCS) 16; do \
 		HOTINLINE_DEB_SUITE=forky HOTINLINE_DEB_GCC=$$n \
-			sh testsuite/deb-install.sh build/deb-forky || exit 1; done
+			sh testsuite/packages/install.sh build/deb-forky || exit 1; done
 
 clean:
 	rm -rf build

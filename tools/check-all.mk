@@ -1,6 +1,6 @@
 # The whole testsuite, every compiler, as one parallel make run: each
 # stage a target, started as soon as a CPU is free.  The stages share
-# make's job server with the testsuite's runner (testsuite/runner.c),
+# make's job server with the testsuite's runner (testsuite/harness/runner.c),
 # which runs each compiler's test cases in parallel on the tokens it gets,
 # so both CPUs stay busy until the last test.  Each stage is timed by
 # tools/stage.sh; its output is in $(LOGS)/STAGE.log.

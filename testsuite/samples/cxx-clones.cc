@@ -1,6 +1,6 @@
 // A member template instance that GCC clones (walk<false>.constprop.0)
 // at -O2: an entry in any form of its name governs the clone's calls.
-// e2e-cxx.c checks the reports against objdump's calls and surgical
+// e2e/cxx.c checks the reports against objdump's calls and surgical
 // forcing against the calls left, with each form.
 namespace ns
 {

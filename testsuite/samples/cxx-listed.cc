@@ -1,7 +1,7 @@
 // A library that forces some of its functions through a macro: some
 // overloads only, a constructor, an operator, a member of a class
 // template, a template instance with an array type among its template
-// arguments and a lambda.  e2e-cxx.c lists the marked functions with
+// arguments and a lambda.  e2e/cxx.c lists the marked functions with
 // -fplugin-arg-hotinline-list, strips the macro, forces with the listed
 // policy and compares the code with the annotated build's.
 #include <cstddef>

@@ -2,7 +2,7 @@
 // conversion operators, operators, one overload by its parameters or its
 // mangled name, the anonymous namespace, a lambda, a member of a class
 // template and a function called from an inline variable's initialiser.
-// e2e-cxx.c builds it at -O2 -fno-inline (GCC then inlines nothing by
+// e2e/cxx.c builds it at -O2 -fno-inline (GCC then inlines nothing by
 // itself) with one policy entry at a time, and compares the reports and
 // the calls left with objdump's.
 #include <cstddef>

@@ -1,6 +1,6 @@
 // Which entry governs a C++ function that two entries match, one by its
 // qualified name, one by its identifier, by a glob or exactly: ns::walk
-// calls ns::big three times.  e2e-cxx.c builds it at -O2 -fno-inline with
+// calls ns::big three times.  e2e/cxx.c builds it at -O2 -fno-inline with
 // each pair of entries of its precedence table, on GCC and on Clang, and
 // checks the calls left against the entry that must win.
 namespace ns

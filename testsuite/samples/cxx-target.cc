@@ -1,6 +1,6 @@
 // A class template compiled in a #pragma GCC target region, as libraries
 // compile one copy of their kernels per instruction set (x86 only; run by
-// e2e-cxx.c, which takes each expectation from the same GCC by hand).
+// e2e/cxx.c, which takes each expectation from the same GCC by hand).
 // Its hot members are forced as the hand annotation inlines them.  A
 // friend defined in the class is the exception with GCC 12: its C++ front
 // end gives such a friend the region's target options only when the

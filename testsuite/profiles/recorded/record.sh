@@ -4,7 +4,7 @@
 # the machine cannot record are left as they are: --call-graph lbr needs
 # a PMU with branch stacks).  The program is built in /tmp/hotinline-codec
 # so that the paths in the profiles stay the same.  The policy each
-# profile gives is in PROFILE.yaml (unit-profile.c lists the options);
+# profile gives is in PROFILE.yaml (unit/profile.c lists the options);
 # after recording again, write those anew and check them against
 # callgrind_annotate and perf report.
 set -e

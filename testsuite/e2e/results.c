@@ -1,0 +1,363 @@
+/* Results at the scale of a real build: every compilation keeps its own
+   results file (libtool compiles each source twice, with and without
+   -fPIC -DPIC), the summary shows compilations that differ apart and the
+   same compilation once, and bad input to hotinline-summary is refused
+   with a message that says what was expected.  */
+#define _GNU_SOURCE
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "e2e/suites.h"
+#include "harness/harness.h"
+
+/* Under -DPIC (libtool's shared build) 'step' may not be inlined: the two
+   objects differ in their code, which objdump shows.  */
+static const char twice_source[] =
+  "#ifdef PIC\n"
+  "__attribute__ ((noinline))\n"
+  "#endif\n"
+  "static int step (int x) { return x * 3 + 1; }\n"
+  "int walk (int x) { return step (x) + step (x + 7); }\n";
+
+static const char report_all[] =
+  "version: 1\nfunctions:\n  - {name: step, action: report}\n";
+
+static const char *
+summary_tool (void)
+{
+  const char *tool = getenv ("HOTINLINE_SUMMARY");
+  ck_assert_msg (tool, "HOTINLINE_SUMMARY not set");
+  return tool;
+}
+
+/* Compile t.c in DIR as libtool does, with OPTIONS, results in DIR/res.  */
+static void
+compile_t (const char *dir, const char *options)
+{
+  struct run r = harness_sh (harness_fmt ("cd %s && %s -O2 -c t.c %s "
+					  "-fplugin=%s -fplugin-arg-hotinline-"
+					  "policy=hot.yaml -fplugin-arg-"
+					  "hotinline-results=res -w", dir,
+					  harness_gcc (), options,
+					  harness_plugin ()));
+  ck_assert_msg (r.status == 0, "%s: %s", options, r.err);
+}
+
+/* The results files of DIR/res, parsed, in name order.  */
+static json_t *
+results_of (const char *dir)
+{
+  struct run r = harness_sh (harness_fmt ("ls %s/res/*.json | sort", dir));
+  json_t *all = json_array ();
+  for (char *save = NULL, *p = strtok_r (r.out, "\n", &save); p;
+       p = strtok_r (NULL, "\n", &save))
+    {
+      json_error_t err;
+      json_t *unit = json_load_file (p, 0, &err);
+      ck_assert_msg (unit, "%s: %s", p, err.text);
+      json_array_append_new (all, unit);
+    }
+  return all;
+}
+
+/* The unit of ALL whose output is OUTPUT, or NULL.  */
+static json_t *
+unit_with_output (json_t *all, const char *output)
+{
+  size_t i;
+  json_t *u;
+  json_array_foreach (all, i, u)
+    if (strcmp (json_string_value (json_object_get (u, "output")), output)
+	== 0)
+      return u;
+  return NULL;
+}
+
+/* Calls of UNIT to step left (inlined false) or gone.  */
+static size_t
+calls_of (json_t *unit, bool inlined)
+{
+  size_t i, n = 0;
+  json_t *c;
+  json_array_foreach (json_object_get (unit, "calls"), i, c)
+    n += json_is_true (json_object_get (c, "inlined")) == inlined;
+  return n;
+}
+
+START_TEST (test_libtool_double_compile_keeps_both_results)
+{
+  const char *dir = harness_tmpdir ();
+  harness_write ("t.c", twice_source);
+  harness_write ("hot.yaml", report_all);
+  harness_sh (harness_fmt ("mkdir -p %s/.libs", dir));
+  compile_t (dir, "-o t.o");
+  compile_t (dir, "-fPIC -DPIC -o .libs/t.o");
+  /* The objects differ, independently of the results.  */
+  int static_calls = harness_count_calls (harness_fmt ("%s/t.o", dir),
+					  "step");
+  int pic_calls = harness_count_calls (harness_fmt ("%s/.libs/t.o", dir),
+				       "step");
+  ck_assert_int_eq (static_calls, 0);
+  ck_assert_int_eq (pic_calls, 2);
+
+  struct run r = harness_sh (harness_fmt ("ls %s/res", dir));
+  ck_assert_msg (strcmp (r.out, "") != 0, "no results");
+  json_t *all = results_of (dir);
+  ck_assert_uint_eq (json_array_size (all), 2);
+  json_t *plain = unit_with_output (all, "t");
+  json_t *pic = unit_with_output (all, ".libs/t");
+  ck_assert_msg (plain && pic, "%s", r.out);
+  const char *pic_flags = json_string_value (json_object_get (pic, "flags"));
+  const char *plain_flags = json_string_value (json_object_get (plain,
+							       "flags"));
+  ck_assert_msg (strstr (pic_flags, "-D PIC") && strstr (pic_flags, "-fPIC")
+		 && strstr (pic_flags, "-O2"), "%s", pic_flags);
+  ck_assert_msg (!strstr (plain_flags, "PIC") && strstr (plain_flags, "-O2"),
+		 "%s", plain_flags);
+  /* Neither the output nor the results directory is a flag.  */
+  ck_assert_msg (!strstr (pic_flags, ".libs")
+		 && !strstr (pic_flags, "hotinline-results")
+		 && !strstr (pic_flags, "t.c"), "%s", pic_flags);
+  /* Each file says what its object's code says.  */
+  ck_assert_uint_eq (calls_of (plain, false), (size_t) static_calls);
+  ck_assert_uint_eq (calls_of (pic, false), (size_t) pic_calls);
+  ck_assert_uint_eq (calls_of (plain, true), 2);
+  json_decref (all);
+
+  /* The same source with the same flags into another output: a file of
+     its own, but the same code, counted once; the same compilation run
+     again replaces its own file.  */
+  compile_t (dir, "-o t-copy.o");
+  compile_t (dir, "-o t.o");
+  r = harness_sh (harness_fmt ("ls %s/res | wc -l", dir));
+  ck_assert_str_eq (r.out, "3\n");
+  r = harness_sh (harness_fmt ("cd %s && %s res", dir, summary_tool ()));
+  ck_assert_int_eq (r.status, 0);
+  ck_assert_msg (strstr (r.out, "2 units\n"), "%s", r.out);
+  ck_assert_msg (strstr (r.out, harness_fmt ("%-32s %8d %8d %6d ", "step",
+					     2, pic_calls, 2)), "%s", r.out);
+
+  /* The site lists both compilations with their outputs.  */
+  r = harness_sh (harness_fmt ("cd %s && %s --html site res", dir,
+			       summary_tool ()));
+  ck_assert_int_eq (r.status, 0);
+  char *index = harness_read (harness_fmt ("%s/site/index.html", dir), NULL);
+  ck_assert_ptr_nonnull (index);
+  /* Of t.o and t-copy.o, whichever was read first stands for both.  */
+  ck_assert_msg (strstr (index, "<code>t.c</code> &rarr; <code class=\""
+			 "output\">.libs/t</code>")
+		 && (strstr (index, "<code>t.c</code> &rarr; <code class=\""
+			     "output\">t</code>")
+		     || strstr (index, "<code>t.c</code> &rarr; <code "
+				"class=\"output\">t-copy</code>"))
+		 && strstr (index, "1 more results file of a compilation "
+			    "above")
+		 && strstr (index, "2 units"), "%s", index);
+  free (index);
+
+  /* Another limit is another unit, its limits on its row.  */
+  compile_t (dir, "--param max-inline-insns-auto=23 -o t23.o");
+  r = harness_sh (harness_fmt ("cd %s && %s --html site res", dir,
+			       summary_tool ()));
+  ck_assert_int_eq (r.status, 0);
+  index = harness_read (harness_fmt ("%s/site/index.html", dir), NULL);
+  ck_assert_msg (strstr (index, "3 units")
+		 && strstr (index, "<code class=\"output\">t23</code>")
+		 && strstr (index, "inliner limits: max-inline-insns-auto "
+			    "23,"), "%s", index);
+  free (index);
+}
+END_TEST
+
+/* hotinline-summary with the arguments ARGS: its status and standard
+   error.  */
+static struct run
+summary (const char *args)
+{
+  return harness_sh (harness_fmt ("cd %s && %s %s", harness_tmpdir (),
+				  summary_tool (), args));
+}
+
+static void
+assert_refused (struct run r, const char *what, const char *message)
+{
+  ck_assert_msg (r.status == 2, "%s: status %d", what, r.status);
+  ck_assert_msg (strstr (r.err, message), "%s: %s", what, r.err);
+  ck_assert_msg (!strstr (r.out, "units"), "%s printed: %s", what, r.out);
+}
+
+START_TEST (test_bad_input_is_refused_with_what_was_expected)
+{
+  const char *dir = harness_tmpdir ();
+  harness_write ("t.c", twice_source);
+  harness_write ("hot.yaml", report_all);
+  compile_t (dir, "-o t.o");
+  harness_sh (harness_fmt ("mkdir -p %s/empty %s/typo %s/bad", dir, dir,
+			   dir));
+  harness_write ("typo/notes.txt", "not results\n");
+
+  /* An empty or mistyped directory: what was expected, and how to make
+     it; no site.  */
+  struct run r = summary ("empty");
+  assert_refused (r, "empty directory", "empty: no results files (*.json)");
+  ck_assert_msg (strstr (r.err, "-fplugin-arg-hotinline-results=empty"),
+		 "%s", r.err);
+  assert_refused (summary ("typo"), "mistyped directory",
+		  "typo: no results files");
+  r = summary ("--html site empty");
+  assert_refused (r, "--html of an empty directory", "no results files");
+  ck_assert_int_ne (harness_sh (harness_fmt ("test -e %s/site", dir)).status,
+		    0);
+  /* A missing directory says why.  */
+  assert_refused (summary ("no-such-dir"), "missing directory",
+		  "cannot read no-such-dir: No such file or directory");
+
+  /* The same directory twice, also spelled differently, counts once.  */
+  r = summary ("res");
+  ck_assert_msg (r.status == 0 && strstr (r.out, "1 units\n"), "%s", r.out);
+  const char *once = r.out;
+  r = summary ("res ./res/ res");
+  ck_assert_int_eq (r.status, 0);
+  ck_assert_str_eq (r.out, once);
+
+  /* A results file with only its format, or a field of the wrong type,
+     named with its file and field.  */
+  harness_write ("bad/only-format.json",
+		 "{\"format\": \"hotinline-results-1\"}\n");
+  assert_refused (summary ("bad/only-format.json"), "only format",
+		  "bad/only-format.json: unit: missing; expected a string");
+  r = harness_sh (harness_fmt ("f=$(ls %s/res/*.json) && sed 's/\"callee\": "
+			       "\"step\"/\"callee\": 7/' $f > %s/bad/typed.json",
+			       dir, dir));
+  ck_assert_int_eq (r.status, 0);
+  assert_refused (summary ("bad/typed.json"), "callee of the wrong type",
+		  "bad/typed.json: calls[0].callee: expected a string (the "
+		  "hot function), found an integer");
+  harness_write ("bad/other.json", "{\"format\": \"opt-record\"}\n");
+  assert_refused (summary ("bad/other.json"), "another format",
+		  "bad/other.json: not a hotinline results file");
+  harness_write ("bad/broken.json", "{\"format\": \n");
+  assert_refused (summary ("bad/broken.json"), "not JSON",
+		  "bad/broken.json:2:");
+  /* A bad file among good ones stops the summary too.  */
+  assert_refused (summary ("res bad"), "bad directory", "bad/");
+
+  /* --html without its directory.  */
+  assert_refused (summary ("--html"), "--html alone",
+		  "--html needs a directory");
+}
+END_TEST
+
+/* Hot functions reached only through a table of pointers: 'add_one' and
+   'twice' have no call anywhere, 'direct' is called.  */
+static const char table_source[] =
+  "static int add_one (int x) { return x + 1; }\n"
+  "static int twice (int x) { return x * 2; }\n"
+  "int direct (int x) { return x - 3; }\n"
+  "\n"
+  "int (*const ops[]) (int) = { add_one, twice };\n"
+  "\n"
+  "int apply (int i, int x) { return ops[i & 1] (x) + direct (x); }\n";
+
+/* A hot function used only through its address is said so in the
+   unit's results, the summary and the index, with where its address is
+   taken; one that is called is not.  */
+START_TEST (test_function_called_only_by_address_is_said_so)
+{
+  const char *dir = harness_tmpdir ();
+  harness_write ("t.c", table_source);
+  harness_write ("hot.yaml", "version: 1\nfunctions:\n"
+		 "  - {name: add_one, weight: 40}\n  - {name: twice}\n"
+		 "  - {name: direct}\n");
+  compile_t (dir, "-g -o t.o");
+  /* The object code: no direct call to either, a table holding both.  */
+  const char *obj = harness_fmt ("%s/t.o", dir);
+  ck_assert_int_eq (harness_count_calls (obj, "add_one"), 0);
+  ck_assert_int_eq (harness_count_calls (obj, "twice"), 0);
+  struct run r = harness_sh (harness_fmt ("nm %s | grep -c ' t \\(add_one"
+					  "\\|twice\\)$'", obj));
+  ck_assert_msg (atoi (r.out) == 2, "kept out of line: %s", r.out);
+  /* The table's line, from the source.  */
+  int table_line = 0, line = 1;
+  for (const char *p = table_source; *p; p++)
+    {
+      if (!table_line && strncmp (p, "int (*const ops[])", 18) == 0)
+	table_line = line;
+      line += *p == '\n';
+    }
+  ck_assert_int_eq (table_line, 5);
+
+  json_t *all = results_of (dir);
+  ck_assert_uint_eq (json_array_size (all), 1);
+  json_t *only = json_object_get (json_array_get (all, 0), "address_only");
+  ck_assert_msg (json_array_size (only) == 2, "%s",
+		 json_dumps (only, JSON_COMPACT));
+  size_t i;
+  json_t *a;
+  bool seen_add_one = false;
+  json_array_foreach (only, i, a)
+    {
+      const char *name = json_string_value (json_object_get (a, "function"));
+      ck_assert_msg (strcmp (name, "add_one") == 0
+		     || strcmp (name, "twice") == 0, "%s listed", name);
+      json_t *at = json_array_get (json_object_get (a, "address_taken"), 0);
+      ck_assert_str_eq (json_string_value (json_object_get (at, "in")),
+			"ops");
+      ck_assert_int_eq (json_integer_value (json_object_get (at, "line")),
+			table_line);
+      if (strcmp (name, "add_one") == 0)
+	{
+	  seen_add_one = true;
+	  ck_assert (json_number_value (json_object_get (a, "weight")) == 40);
+	}
+    }
+  ck_assert (seen_add_one);
+
+  r = harness_sh (harness_fmt ("cd %s && %s res", dir, summary_tool ()));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  const char *head = strstr (r.out, "hot functions only called by address "
+			     "(0 direct calls):\n");
+  ck_assert_msg (head, "%s", r.out);
+  /* The weighted one first.  */
+  ck_assert_msg (strstr (head, harness_fmt ("\n  add_one (40%%): address "
+					    "taken in ops at t.c:%d\n  twice: "
+					    "address taken in ops at t.c:%d\n",
+					    table_line, table_line)),
+		 "%s", r.out);
+  ck_assert_msg (!strstr (head, "direct:"), "%s", r.out);
+
+  r = harness_sh (harness_fmt ("cd %s && %s --html site res", dir,
+			       summary_tool ()));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  char *index = harness_read (harness_fmt ("%s/site/index.html", dir), NULL);
+  const char *list = strstr (index, "<ul class=\"address-only\">");
+  ck_assert_msg (list, "%s", index);
+  /* Each place links to its line on the source page.  */
+  const char *item = harness_fmt ("<li id=\"o1\"><code>add_one</code> "
+				  "<span class=\"weight heat5\">40%%</span>: "
+				  "0 direct calls, address taken in <a "
+				  "class=\"site\" href=\"src/1-t.c.html#a1\">"
+				  "ops at t.c:%d</a></li>", table_line);
+  ck_assert_msg (strstr (list, item), "no %s in %.600s", item, list);
+  json_decref (all);
+}
+END_TEST
+
+Suite *
+results_suite (void)
+{
+  Suite *s = runner_suite ("Results of a build");
+  if (harness_skip_on_clang ("Results of a build", "it checks the GCC plugin's results of libtool's double compilations and -D variants; the Clang suite checks the LLVM plugin's results files"))
+    return s;
+  TCase *tc = runner_tcase ("Results");
+  tcase_set_timeout (tc, E2E_TIMEOUT);
+  tcase_add_test (tc, test_libtool_double_compile_keeps_both_results);
+  tcase_add_test (tc, test_bad_input_is_refused_with_what_was_expected);
+  tcase_add_test (tc, test_function_called_only_by_address_is_said_so);
+  runner_add_tcase (s, tc);
+  return s;
+}

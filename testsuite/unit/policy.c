@@ -1,0 +1,2883 @@
+/* Unit tests of the policy model (policy.c), its YAML loader
+   (policy-load.c) and the "did you mean" suggestions (suggest.c).
+
+   Each test states one rule in its name.  Messages are compared exactly:
+   they are the user interface of the loader.  Documents loaded from memory
+   are named "t.yaml"; files go to a fresh directory under /tmp.  */
+#define _GNU_SOURCE
+#include <check.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "policy.h"
+#include "cxx-names.h"
+#include "policy-internal.h"
+#include "suggest.h"
+#include "unit/suites.h"
+
+/* Name given to documents loaded from memory.  */
+#define DOC "t.yaml"
+
+/* Test cases that read or write many entries get this many seconds.  */
+enum { SLOW_TIMEOUT = 30 };
+
+/* Helpers.  */
+
+/* Text built with printf; a few stay valid at a time.  */
+static const char *
+fmt (const char *format, ...)
+{
+  static char bufs[8][4096];
+  static unsigned k;
+  char *b = bufs[k++ % 8];
+  va_list ap;
+  va_start (ap, format);
+  int n = vsnprintf (b, sizeof bufs[0], format, ap);
+  va_end (ap);
+  ck_assert_msg (n >= 0 && (size_t) n < sizeof bufs[0], "fmt overflow");
+  return b;
+}
+
+/* A growing string, for generated documents.  */
+struct text
+{
+  char *s;
+  size_t len, cap;
+};
+
+static void
+text_add (struct text *t, const char *format, ...)
+{
+  va_list ap;
+  for (;;)
+    {
+      size_t room = t->cap - t->len;
+      va_start (ap, format);
+      int n = vsnprintf (t->s ? t->s + t->len : NULL, room, format, ap);
+      va_end (ap);
+      ck_assert (n >= 0);
+      if ((size_t) n < room)
+	{
+	  t->len += (size_t) n;
+	  return;
+	}
+      t->cap = t->cap ? t->cap * 2 : 4096;
+      while (t->cap - t->len <= (size_t) n)
+	t->cap *= 2;
+      t->s = realloc (t->s, t->cap);
+      ck_assert (t->s);
+    }
+}
+
+/* Load DATA[0..SIZE) as "t.yaml" into a new policy.  */
+static struct policy *
+load_n (const char *data, size_t size, bool *ok)
+{
+  struct policy *p = policy_new ();
+  *ok = policy_load_buffer (p, DOC, data, size);
+  return p;
+}
+
+/* Load a NUL-terminated document that must be valid.  */
+static struct policy *
+load_ok (const char *doc)
+{
+  bool ok;
+  struct policy *p = load_n (doc, strlen (doc), &ok);
+  ck_assert_msg (ok && policy_error_count (p) == 0,
+		 "document rejected: %s", policy_error_message (p, 0));
+  return p;
+}
+
+/* Check that P holds exactly the errors EXPECTED (NULL-terminated), in that
+   order.  LINE is the caller's, for the failure message.  */
+static void
+check_errors (const struct policy *p, const char *const *expected, int line)
+{
+  size_t n = 0;
+  for (; expected[n]; n++)
+    {
+      const char *got = policy_error_message (p, n);
+      ck_assert_msg (got, "line %d: error %zu missing; expected \"%s\"", line,
+		     n, expected[n]);
+      ck_assert_msg (strcmp (got, expected[n]) == 0,
+		     "line %d: error %zu is\n  \"%s\"\nexpected\n  \"%s\"", line,
+		     n, got, expected[n]);
+    }
+  ck_assert_msg (policy_error_count (p) == n,
+		 "line %d: %zu errors expected, %zu reported; next: \"%s\"",
+		 line, n, policy_error_count (p), policy_error_message (p, n));
+}
+
+/* Load DATA[0..SIZE) and check that it fails with exactly EXPECTED and
+   contributes no entry.  */
+static void
+assert_load_errors_ (const char *data, size_t size,
+		     const char *const *expected, int line)
+{
+  bool ok;
+  struct policy *p = load_n (data, size, &ok);
+  ck_assert_msg (!ok, "line %d: document loaded without error", line);
+  check_errors (p, expected, line);
+  ck_assert_msg (policy_entry_count (p) == 0,
+		 "line %d: a rejected document left %zu entries", line,
+		 policy_entry_count (p));
+  policy_free (p);
+}
+
+/* DOC must be a string literal: its size is taken with sizeof, so it may
+   hold NUL bytes.  */
+#define ASSERT_LOAD_ERRORS(doc, ...)					\
+  assert_load_errors_ ((doc), sizeof (doc) - 1,				\
+		       (const char *const[]) { __VA_ARGS__, NULL }, __LINE__)
+
+#define ASSERT_ERRORS(p, ...)						\
+  check_errors ((p), (const char *const[]) { __VA_ARGS__, NULL }, __LINE__)
+
+#define ASSERT_LOC(loc, l, c)						\
+  do									\
+    {									\
+      ck_assert_uint_eq ((loc).line, (l));				\
+      ck_assert_uint_eq ((loc).column, (c));				\
+    }									\
+  while (0)
+
+/* The entry named NAME (the first one), or a test failure.  */
+static const struct policy_entry *
+entry_named (const struct policy *p, const char *name)
+{
+  for (size_t i = 0; i < policy_entry_count (p); i++)
+    if (strcmp (policy_entry_at (p, i)->name.text, name) == 0)
+      return policy_entry_at (p, i);
+  ck_abort_msg ("no entry named '%s'", name);
+  return NULL;
+}
+
+/* A temporary directory per test.  Check runs each test in a child process
+   that exits at once when an assertion fails, so a test's own teardown may
+   never run: each test case also gets a directory made in the parent
+   process (an unchecked fixture) that holds those of its tests and is
+   removed, whatever happened, when the test case ends.  */
+
+static char casedir[64];	/* Made by the parent, per test case.  */
+static char tmpdir[96];		/* Made in the child, per test.  */
+
+static int
+remove_one (const char *path, const struct stat *st, int flag,
+	    struct FTW *ftw)
+{
+  (void) st;
+  (void) flag;
+  (void) ftw;
+  remove (path);
+  return 0;
+}
+
+static void
+remove_tree (char *dir)
+{
+  if (!dir[0])
+    return;
+  nftw (dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+  dir[0] = '\0';
+}
+
+static void
+case_setup (void)
+{
+  strcpy (casedir, "/tmp/hotinline-unit-XXXXXX");
+  if (!mkdtemp (casedir))
+    {
+      perror ("mkdtemp");
+      abort ();
+    }
+}
+
+static void
+case_teardown (void)
+{
+  remove_tree (casedir);
+}
+
+static void
+tmp_setup (void)
+{
+  snprintf (tmpdir, sizeof tmpdir, "%s/t-XXXXXX", casedir);
+  ck_assert_msg (mkdtemp (tmpdir), "mkdtemp: %s", strerror (errno));
+}
+
+static void
+tmp_teardown (void)
+{
+  remove_tree (tmpdir);
+}
+
+/* TMPDIR/NAME; a few stay valid at a time.  */
+static const char *
+tmp_path (const char *name)
+{
+  static char bufs[8][256];
+  static unsigned k;
+  char *b = bufs[k++ % 8];
+  snprintf (b, sizeof bufs[0], "%s/%s", tmpdir, name);
+  return b;
+}
+
+/* Write SIZE bytes of DATA to TMPDIR/NAME and return its path.  */
+static const char *
+write_file_n (const char *name, const char *data, size_t size)
+{
+  const char *path = tmp_path (name);
+  FILE *f = fopen (path, "wb");
+  ck_assert_msg (f, "%s: %s", path, strerror (errno));
+  ck_assert (fwrite (data, 1, size, f) == size);
+  ck_assert (fclose (f) == 0);
+  return path;
+}
+
+static const char *
+write_file (const char *name, const char *text)
+{
+  return write_file_n (name, text, strlen (text));
+}
+
+/* Valid documents.  */
+
+START_TEST (test_minimal_policy_needs_only_the_version)
+{
+  struct policy *p = load_ok ("version: 1\n");
+  ck_assert_uint_eq (policy_entry_count (p), 0);
+  ck_assert_ptr_null (policy_lookup (p, "xas_descend", NULL, NULL));
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_empty_policy_object_has_no_entries_and_no_errors)
+{
+  struct policy *p = policy_new ();
+  ck_assert_uint_eq (policy_entry_count (p), 0);
+  ck_assert_uint_eq (policy_error_count (p), 0);
+  ck_assert_ptr_null (policy_entry_at (p, 0));
+  ck_assert_ptr_null (policy_error_message (p, 0));
+  ck_assert (!policy_mentions (p, "xas_descend"));
+  policy_free (p);
+  policy_free (NULL);
+}
+END_TEST
+
+START_TEST (test_entry_without_action_or_severity_reports_as_warning)
+{
+  struct policy *p = load_ok ("version: 1\n"
+			      "functions:\n"
+			      "  - name: xas_descend\n");
+  ck_assert_uint_eq (policy_entry_count (p), 1);
+  const struct policy_entry *e = policy_entry_at (p, 0);
+  ck_assert_str_eq (e->name.text, "xas_descend");
+  ck_assert (!e->name.is_glob);
+  ck_assert_int_eq (e->action, POLICY_ACTION_REPORT);
+  ck_assert_int_eq (e->severity, POLICY_SEVERITY_WARNING);
+  ck_assert_uint_eq (e->n_files, 0);
+  ck_assert_uint_eq (e->n_callers, 0);
+  ck_assert_ptr_null (e->reason);
+  ck_assert_str_eq (e->loc.file, DOC);
+  ck_assert_str_eq (e->name_loc.file, DOC);
+  ASSERT_LOC (e->loc, 3, 5);
+  ASSERT_LOC (e->name_loc, 3, 11);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_entry_reads_every_field)
+{
+  struct policy *p = load_ok ("version: 1\n"
+			      "functions:\n"
+			      "  - reason: walks every level of the tree\n"
+			      "    callers: [xas_load, \"xas_find*\"]\n"
+			      "    files: [lib/xarray.c, \"lib/radix-*.c\"]\n"
+			      "    severity: error\n"
+			      "    action: always_inline\n"
+			      "    name: xas_descend\n");
+  ck_assert_uint_eq (policy_entry_count (p), 1);
+  const struct policy_entry *e = policy_entry_at (p, 0);
+  ck_assert_str_eq (e->name.text, "xas_descend");
+  ck_assert_int_eq (e->action, POLICY_ACTION_ALWAYS_INLINE);
+  ck_assert_int_eq (e->severity, POLICY_SEVERITY_ERROR);
+  ck_assert_uint_eq (e->n_files, 2);
+  ck_assert_str_eq (e->files[0].text, "lib/xarray.c");
+  ck_assert (!e->files[0].is_glob);
+  ck_assert_str_eq (e->files[1].text, "lib/radix-*.c");
+  ck_assert (e->files[1].is_glob);
+  ck_assert_uint_eq (e->n_callers, 2);
+  ck_assert_str_eq (e->callers[0].text, "xas_load");
+  ck_assert_str_eq (e->callers[1].text, "xas_find*");
+  ck_assert (e->callers[1].prefix_only);
+  ck_assert_str_eq (e->reason, "walks every level of the tree");
+  ASSERT_LOC (e->loc, 3, 5);
+  ASSERT_LOC (e->name_loc, 8, 11);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_defaults_before_functions_apply_to_entries_that_omit_them)
+{
+  struct policy *p = load_ok ("version: 1\n"
+			      "defaults:\n"
+			      "  action: always_inline\n"
+			      "  severity: note\n"
+			      "functions:\n"
+			      "  - name: a\n"
+			      "  - name: b\n"
+			      "    action: report\n"
+			      "  - name: c\n"
+			      "    severity: error\n");
+  ck_assert_uint_eq (policy_entry_count (p), 3);
+  ck_assert_int_eq (entry_named (p, "a")->action, POLICY_ACTION_ALWAYS_INLINE);
+  ck_assert_int_eq (entry_named (p, "a")->severity, POLICY_SEVERITY_NOTE);
+  ck_assert_int_eq (entry_named (p, "b")->action, POLICY_ACTION_REPORT);
+  ck_assert_int_eq (entry_named (p, "b")->severity, POLICY_SEVERITY_NOTE);
+  ck_assert_int_eq (entry_named (p, "c")->action, POLICY_ACTION_ALWAYS_INLINE);
+  ck_assert_int_eq (entry_named (p, "c")->severity, POLICY_SEVERITY_ERROR);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_defaults_after_functions_apply_too)
+{
+  struct policy *p = load_ok ("version: 1\n"
+			      "functions:\n"
+			      "  - name: a\n"
+			      "  - name: b\n"
+			      "    action: report\n"
+			      "  - name: c\n"
+			      "    severity: error\n"
+			      "defaults:\n"
+			      "  action: always_inline\n"
+			      "  severity: note\n");
+  ck_assert_uint_eq (policy_entry_count (p), 3);
+  ck_assert_int_eq (entry_named (p, "a")->action, POLICY_ACTION_ALWAYS_INLINE);
+  ck_assert_int_eq (entry_named (p, "a")->severity, POLICY_SEVERITY_NOTE);
+  ck_assert_int_eq (entry_named (p, "b")->action, POLICY_ACTION_REPORT);
+  ck_assert_int_eq (entry_named (p, "b")->severity, POLICY_SEVERITY_NOTE);
+  ck_assert_int_eq (entry_named (p, "c")->action, POLICY_ACTION_ALWAYS_INLINE);
+  ck_assert_int_eq (entry_named (p, "c")->severity, POLICY_SEVERITY_ERROR);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_defaults_may_give_only_the_severity)
+{
+  struct policy *p = load_ok ("version: 1\n"
+			      "defaults:\n"
+			      "  severity: error\n"
+			      "functions:\n"
+			      "  - name: a\n");
+  ck_assert_int_eq (entry_named (p, "a")->action, POLICY_ACTION_REPORT);
+  ck_assert_int_eq (entry_named (p, "a")->severity, POLICY_SEVERITY_ERROR);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_defaults_of_one_file_do_not_apply_to_another)
+{
+  struct policy *p = policy_new ();
+  const char *a = "version: 1\ndefaults: {action: always_inline}\n";
+  ck_assert (policy_load_buffer (p, "a.yaml", a, strlen (a)));
+  const char *b = "version: 1\nfunctions:\n  - name: b\n";
+  ck_assert (policy_load_buffer (p, "b.yaml", b, strlen (b)));
+  ck_assert_int_eq (entry_named (p, "b")->action, POLICY_ACTION_REPORT);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_files_and_callers_accept_a_single_scalar)
+{
+  struct policy *p = load_ok ("version: 1\n"
+			      "functions:\n"
+			      "  - name: xas_descend\n"
+			      "    files: lib/xarray.c\n"
+			      "    callers: xas_load\n");
+  const struct policy_entry *e = policy_entry_at (p, 0);
+  ck_assert_uint_eq (e->n_files, 1);
+  ck_assert_str_eq (e->files[0].text, "lib/xarray.c");
+  ck_assert_uint_eq (e->n_callers, 1);
+  ck_assert_str_eq (e->callers[0].text, "xas_load");
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_files_and_callers_accept_a_block_list)
+{
+  struct policy *p = load_ok ("version: 1\n"
+			      "functions:\n"
+			      "  - name: xas_descend\n"
+			      "    files:\n"
+			      "      - lib/xarray.c\n"
+			      "      - lib/idr.c\n"
+			      "      - \"mm/*.c\"\n"
+			      "    callers:\n"
+			      "      - xas_load\n"
+			      "      - xas_store\n");
+  const struct policy_entry *e = policy_entry_at (p, 0);
+  ck_assert_uint_eq (e->n_files, 3);
+  ck_assert_str_eq (e->files[0].text, "lib/xarray.c");
+  ck_assert_str_eq (e->files[1].text, "lib/idr.c");
+  ck_assert_str_eq (e->files[2].text, "mm/*.c");
+  ck_assert_uint_eq (e->n_callers, 2);
+  ck_assert_str_eq (e->callers[0].text, "xas_load");
+  ck_assert_str_eq (e->callers[1].text, "xas_store");
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_weight_is_read_as_millionths_of_the_total)
+{
+  struct policy *p = load_ok ("version: 1\n"
+			      "functions:\n"
+			      "  - {name: a, weight: 12.5}\n"
+			      "  - {name: b, weight: 100}\n"
+			      "  - {name: c, weight: 0}\n"
+			      "  - {name: d, weight: 0.0003}\n"
+			      "  - {name: e, weight: 099.9999}\n"
+			      "  - {name: f}\n");
+  ck_assert_int_eq (entry_named (p, "a")->weight, 125000);
+  ck_assert_int_eq (entry_named (p, "b")->weight, POLICY_WEIGHT_MAX);
+  ck_assert_int_eq (entry_named (p, "c")->weight, 0);
+  ck_assert_int_eq (entry_named (p, "d")->weight, 3);
+  ck_assert_int_eq (entry_named (p, "e")->weight, 999999);
+  ck_assert_int_eq (entry_named (p, "f")->weight, -1);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_weight_prints_in_its_shortest_form)
+{
+  char buf[POLICY_WEIGHT_TEXT_SIZE];
+  ck_assert_str_eq (policy_weight_text (125000, buf), "12.5");
+  ck_assert_str_eq (policy_weight_text (POLICY_WEIGHT_MAX, buf), "100");
+  ck_assert_str_eq (policy_weight_text (0, buf), "0");
+  ck_assert_str_eq (policy_weight_text (3, buf), "0.0003");
+  ck_assert_str_eq (policy_weight_text (999999, buf), "99.9999");
+  /* What it prints reads back as the same weight.  */
+  for (long w = 0; w <= POLICY_WEIGHT_MAX; w += 997)
+    ck_assert_int_eq (policy_weight_parse (policy_weight_text (w, buf)), w);
+}
+END_TEST
+
+START_TEST (test_bad_weights_are_rejected_where_they_are)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions:\n"
+		      "  - {name: a, weight: -1}\n"
+		      "  - {name: b, weight: 100.5}\n"
+		      "  - {name: c, weight: 1e3}\n"
+		      "  - {name: d, weight: 1.23456}\n"
+		      "  - {name: e, weight: \"12\"}\n"
+		      "  - {name: f, weight: [1]}\n"
+		      "  - {name: g, weight: ~}\n"
+		      "  - {name: h, weight: 12.}\n"
+		      "  - {name: i, weight: '1.5'}\n"
+		      "  - {name: j, weight: \"200\"}\n",
+		      DOC ":3:23: 'weight' expects a percentage from 0 to 100 "
+		      "with at most 4 decimals, e.g. 'weight: 12.5', found "
+		      "'-1'",
+		      DOC ":4:23: 'weight' expects a percentage from 0 to 100 "
+		      "with at most 4 decimals, e.g. 'weight: 12.5', found "
+		      "'100.5'",
+		      DOC ":5:23: 'weight' expects a percentage from 0 to 100 "
+		      "with at most 4 decimals, e.g. 'weight: 12.5', found "
+		      "'1e3'",
+		      DOC ":6:23: 'weight' expects a percentage from 0 to 100 "
+		      "with at most 4 decimals, e.g. 'weight: 12.5', found "
+		      "'1.23456'",
+		      DOC ":7:23: 'weight' is a plain number, found the "
+		      "quoted string '12'; write it without quotes: "
+		      "'weight: 12'",
+		      DOC ":8:23: 'weight' expects a percentage from 0 to 100 "
+		      "with at most 4 decimals, e.g. 'weight: 12.5', found a "
+		      "list",
+		      DOC ":9:23: 'weight' expects a percentage from 0 to 100 "
+		      "with at most 4 decimals, e.g. 'weight: 12.5', found "
+		      "nothing (null)",
+		      DOC ":10:23: 'weight' expects a percentage from 0 to "
+		      "100 with at most 4 decimals, e.g. 'weight: 12.5', "
+		      "found '12.'",
+		      DOC ":11:23: 'weight' is a plain number, found the "
+		      "quoted string '1.5'; write it without quotes: "
+		      "'weight: 1.5'",
+		      DOC ":12:23: 'weight' is a plain number, a percentage "
+		      "from 0 to 100 with at most 4 decimals, e.g. 'weight: "
+		      "12.5', found the quoted string '200'");
+}
+END_TEST
+
+START_TEST (test_reason_is_kept_verbatim)
+{
+  struct policy *p = load_ok ("version: 1\n"
+			      "functions:\n"
+			      "  - name: a\n"
+			      "    reason: \"caf\xc3\xa9 \xe2\x80\x94 5% of cycles: hot\"\n"
+			      "  - name: b\n"
+			      "    reason: >\n"
+			      "      folded over\n"
+			      "      two lines\n"
+			      "  - name: c\n"
+			      "    reason: 42\n");
+  ck_assert_str_eq (entry_named (p, "a")->reason,
+		    "caf\xc3\xa9 \xe2\x80\x94 5% of cycles: hot");
+  ck_assert_str_eq (entry_named (p, "b")->reason, "folded over two lines\n");
+  ck_assert_str_eq (entry_named (p, "c")->reason, "42");
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_flow_style_document_loads)
+{
+  struct policy *p
+    = load_ok ("{version: 1, defaults: {severity: error}, functions: "
+	       "[{name: foo, files: [a.c, \"lib/*.c\"], callers: bar}, "
+	       "{name: \"xas_*\", action: always_inline, reason: \"hot loop\"}]}"
+	       "\n");
+  ck_assert_uint_eq (policy_entry_count (p), 2);
+  const struct policy_entry *foo = policy_entry_at (p, 0);
+  ck_assert_str_eq (foo->name.text, "foo");
+  ck_assert_int_eq (foo->action, POLICY_ACTION_REPORT);
+  ck_assert_int_eq (foo->severity, POLICY_SEVERITY_ERROR);
+  ck_assert_uint_eq (foo->n_files, 2);
+  ck_assert_str_eq (foo->files[1].text, "lib/*.c");
+  ck_assert_uint_eq (foo->n_callers, 1);
+  ck_assert_str_eq (foo->callers[0].text, "bar");
+  ASSERT_LOC (foo->loc, 1, 55);
+  ASSERT_LOC (foo->name_loc, 1, 62);
+  const struct policy_entry *xas = policy_entry_at (p, 1);
+  ck_assert_str_eq (xas->name.text, "xas_*");
+  ck_assert (xas->name.prefix_only);
+  ck_assert_int_eq (xas->action, POLICY_ACTION_ALWAYS_INLINE);
+  ck_assert_int_eq (xas->severity, POLICY_SEVERITY_ERROR);
+  ck_assert_str_eq (xas->reason, "hot loop");
+  ASSERT_LOC (xas->loc, 1, 107);
+  ASSERT_LOC (xas->name_loc, 1, 114);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_comments_are_ignored_everywhere)
+{
+  struct policy *p = load_ok ("# hotinline policy for lib/xarray.c\n"
+			      "version: 1   # the only version there is\n"
+			      "\n"
+			      "functions:   # hot paths\n"
+			      "  # the tree walk\n"
+			      "  - name: xas_descend   # trailing\n"
+			      "    # between keys\n"
+			      "    action: always_inline\n"
+			      "# the end\n");
+  ck_assert_uint_eq (policy_entry_count (p), 1);
+  const struct policy_entry *e = policy_entry_at (p, 0);
+  ck_assert_str_eq (e->name.text, "xas_descend");
+  ck_assert_int_eq (e->action, POLICY_ACTION_ALWAYS_INLINE);
+  ASSERT_LOC (e->name_loc, 6, 11);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_explicit_document_markers_are_accepted)
+{
+  struct policy *p = load_ok ("%YAML 1.1\n"
+			      "---\n"
+			      "version: 1\n"
+			      "functions:\n"
+			      "  - name: xas_descend\n"
+			      "...\n");
+  ck_assert_uint_eq (policy_entry_count (p), 1);
+  ASSERT_LOC (policy_entry_at (p, 0)->name_loc, 5, 11);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_utf8_bom_before_a_comment_is_ignored)
+{
+  struct policy *p = load_ok ("\xef\xbb\xbf# policy\n"
+			      "version: 1\n"
+			      "functions:\n"
+			      "  - name: xas_descend\n");
+  ck_assert_uint_eq (policy_entry_count (p), 1);
+  ASSERT_LOC (policy_entry_at (p, 0)->name_loc, 4, 11);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_utf8_bom_before_a_flow_mapping_is_ignored)
+{
+  struct policy *p
+    = load_ok ("\xef\xbb\xbf{version: 1, functions: [{name: xas_descend}]}\n");
+  ck_assert_uint_eq (policy_entry_count (p), 1);
+  ck_assert_str_eq (policy_entry_at (p, 0)->name.text, "xas_descend");
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_crlf_line_ends_are_accepted)
+{
+  struct policy *p = load_ok ("version: 1\r\n"
+			      "functions:\r\n"
+			      "  - name: xas_descend\r\n"
+			      "    action: always_inline\r\n"
+			      "    reason: hot\r\n");
+  ck_assert_uint_eq (policy_entry_count (p), 1);
+  const struct policy_entry *e = policy_entry_at (p, 0);
+  ck_assert_str_eq (e->name.text, "xas_descend");
+  ck_assert_int_eq (e->action, POLICY_ACTION_ALWAYS_INLINE);
+  ck_assert_str_eq (e->reason, "hot");
+  ASSERT_LOC (e->name_loc, 3, 11);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_crlf_line_ends_give_the_same_error_locations)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\r\n"
+		      "functions:\r\n"
+		      "  - name: xas_descend\r\n"
+		      "    actoin: report\r\n",
+		      DOC ":4:5: unknown key 'actoin'; did you mean 'action'?");
+}
+END_TEST
+
+START_TEST (test_policy_file_is_read_from_disk)
+{
+  const char *path = write_file ("hot.yaml",
+				 "version: 1\n"
+				 "functions:\n"
+				 "  - name: xas_descend\n"
+				 "    action: always_inline\n");
+  struct policy *p = policy_new ();
+  ck_assert (policy_load_file (p, path));
+  ck_assert_uint_eq (policy_error_count (p), 0);
+  ck_assert_uint_eq (policy_entry_count (p), 1);
+  const struct policy_entry *e = policy_entry_at (p, 0);
+  ck_assert_str_eq (e->loc.file, path);
+  ASSERT_LOC (e->name_loc, 3, 11);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_entries_of_several_files_keep_policy_order)
+{
+  struct policy *p = policy_new ();
+  ck_assert (policy_load_file (p, write_file ("a.yaml",
+					      "version: 1\n"
+					      "functions:\n"
+					      "  - name: foo\n"
+					      "  - name: \"bar*\"\n")));
+  ck_assert (policy_load_file (p, write_file ("b.yaml",
+					      "version: 1\n"
+					      "functions:\n"
+					      "  - name: baz\n")));
+  ck_assert_uint_eq (policy_entry_count (p), 3);
+  ck_assert_str_eq (policy_entry_at (p, 0)->name.text, "foo");
+  ck_assert_str_eq (policy_entry_at (p, 1)->name.text, "bar*");
+  ck_assert_str_eq (policy_entry_at (p, 2)->name.text, "baz");
+  ck_assert_str_eq (policy_entry_at (p, 2)->loc.file, tmp_path ("b.yaml"));
+  ck_assert_ptr_null (policy_entry_at (p, 3));
+  policy_free (p);
+}
+END_TEST
+
+/* Errors in the document.  */
+
+START_TEST (test_unknown_key_suggests_closest)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions:\n"
+		      "  - name: xas_descend\n"
+		      "    actoin: always_inline\n",
+		      DOC ":4:5: unknown key 'actoin'; did you mean 'action'?");
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "funtcions: []\n",
+		      DOC ":2:1: unknown key 'funtcions'; did you mean "
+		      "'functions'?");
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "defaults:\n"
+		      "  sevrity: note\n",
+		      DOC ":3:3: unknown key 'sevrity'; did you mean "
+		      "'severity'?");
+}
+END_TEST
+
+START_TEST (test_unknown_key_without_close_match_names_where_it_is)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions:\n"
+		      "  - name: xas_descend\n"
+		      "    colour: red\n",
+		      DOC ":4:5: unknown key 'colour' in a function entry");
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "include: other.yaml\n",
+		      DOC ":2:1: unknown key 'include' in the policy");
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "defaults:\n"
+		      "  mode: strict\n",
+		      DOC ":3:3: unknown key 'mode' in 'defaults'");
+}
+END_TEST
+
+START_TEST (test_key_that_is_not_a_scalar_is_rejected)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "? [functions]\n"
+		      ": []\n",
+		      DOC ":2:3: expected a key of the policy, found a list");
+}
+END_TEST
+
+START_TEST (test_name_given_as_a_list_is_a_type_error)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions:\n"
+		      "  - name: [xas_load, xas_store]\n",
+		      DOC ":3:11: 'name' expects a string, found a list");
+}
+END_TEST
+
+START_TEST (test_functions_given_as_a_scalar_is_a_type_error)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions: xas_descend\n",
+		      DOC ":2:12: 'functions' expects a list of entries, found "
+		      "a scalar");
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions:\n",
+		      DOC ":2:11: 'functions' expects a list of entries, found "
+		      "nothing (null)");
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions: {name: xas_descend}\n",
+		      DOC ":2:12: 'functions' expects a list of entries, found "
+		      "a mapping");
+}
+END_TEST
+
+START_TEST (test_function_entry_that_is_not_a_mapping_is_rejected)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions:\n"
+		      "  - xas_descend\n"
+		      "  - [xas_load]\n",
+		      DOC ":3:5: each function entry must be a mapping with "
+		      "'name' and 'action', found a scalar",
+		      DOC ":4:5: each function entry must be a mapping with "
+		      "'name' and 'action', found a list");
+}
+END_TEST
+
+START_TEST (test_defaults_given_as_a_list_is_a_type_error)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "defaults: [always_inline]\n",
+		      DOC ":2:11: 'defaults' expects a mapping, found a list");
+}
+END_TEST
+
+START_TEST (test_quoted_version_is_rejected)
+{
+  ASSERT_LOAD_ERRORS ("version: \"1\"\n",
+		      DOC ":1:10: 'version' expects the number 1, found a "
+		      "quoted string");
+  ASSERT_LOAD_ERRORS ("version: '1'\n",
+		      DOC ":1:10: 'version' expects the number 1, found a "
+		      "quoted string");
+}
+END_TEST
+
+START_TEST (test_version_that_is_not_a_scalar_is_rejected)
+{
+  ASSERT_LOAD_ERRORS ("version: [1]\n",
+		      DOC ":1:10: 'version' expects the number 1, found a list");
+  ASSERT_LOAD_ERRORS ("version:\n",
+		      DOC ":1:9: 'version' expects the number 1, found "
+		      "nothing (null)");
+}
+END_TEST
+
+START_TEST (test_version_2_is_unsupported)
+{
+  ASSERT_LOAD_ERRORS ("version: 2\n",
+		      DOC ":1:10: unsupported policy version '2'; this "
+		      "hotinline reads version 1");
+  ASSERT_LOAD_ERRORS ("version: 1.0\n",
+		      DOC ":1:10: unsupported policy version '1.0'; this "
+		      "hotinline reads version 1");
+}
+END_TEST
+
+START_TEST (test_missing_version_is_reported_at_the_top_mapping)
+{
+  ASSERT_LOAD_ERRORS ("# no version\n"
+		      "functions:\n"
+		      "  - name: xas_descend\n",
+		      DOC ":2:1: missing 'version: 1' at the top of the policy");
+}
+END_TEST
+
+START_TEST (test_missing_name_is_reported_at_the_entry)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions:\n"
+		      "  - name: xas_load\n"
+		      "  - action: always_inline\n"
+		      "    severity: note\n",
+		      DOC ":4:5: function entry has no 'name'; expected e.g. "
+		      "'name: xas_descend'");
+}
+END_TEST
+
+START_TEST (test_unknown_action_suggests_closest)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions:\n"
+		      "  - name: xas_descend\n"
+		      "    action: always-inline\n",
+		      DOC ":4:13: unknown action 'always-inline'; did you mean "
+		      "'always_inline'?");
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "defaults:\n"
+		      "  action: reprot\n",
+		      DOC ":3:11: unknown action 'reprot'; did you mean "
+		      "'report'?");
+}
+END_TEST
+
+START_TEST (test_unknown_action_without_close_match_lists_the_actions)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions:\n"
+		      "  - name: xas_descend\n"
+		      "    action: inline\n",
+		      DOC ":4:13: unknown action 'inline'; expected 'report' or "
+		      "'always_inline'");
+}
+END_TEST
+
+START_TEST (test_unknown_severity_suggests_closest)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions:\n"
+		      "  - name: xas_descend\n"
+		      "    severity: eror\n",
+		      DOC ":4:15: unknown severity 'eror'; did you mean "
+		      "'error'?");
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "defaults:\n"
+		      "  severity: warnng\n",
+		      DOC ":3:13: unknown severity 'warnng'; did you mean "
+		      "'warning'?");
+}
+END_TEST
+
+START_TEST (test_unknown_severity_without_close_match_lists_the_severities)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions:\n"
+		      "  - name: xas_descend\n"
+		      "    severity: fatal\n",
+		      DOC ":4:15: unknown severity 'fatal'; expected 'note', "
+		      "'warning' or 'error'");
+}
+END_TEST
+
+START_TEST (test_action_and_severity_must_be_strings)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions:\n"
+		      "  - name: xas_descend\n"
+		      "    action: [report]\n"
+		      "    severity:\n"
+		      "    reason: ~\n",
+		      DOC ":4:13: 'action' expects a string, found a list",
+		      DOC ":5:14: 'severity' expects a string, found nothing "
+		      "(null)",
+		      DOC ":6:13: 'reason' expects a string, found nothing "
+		      "(null)");
+}
+END_TEST
+
+START_TEST (test_unclosed_character_class_is_a_bad_glob)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions:\n"
+		      "  - name: \"x[ab\"\n",
+		      DOC ":3:11: bad function name 'x[ab': '[' starts a "
+		      "character class that is never closed");
+}
+END_TEST
+
+START_TEST (test_trailing_backslash_is_a_bad_glob)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions:\n"
+		      "  - name: 'xas_\\'\n",
+		      DOC ":3:11: bad function name 'xas_\\': a trailing '\\' "
+		      "escapes nothing");
+}
+END_TEST
+
+START_TEST (test_empty_brackets_are_a_bad_glob)
+{
+  /* As in fnmatch, a ']' right after '[' is a member of the class, so
+     "[]" opens a class that is never closed.  */
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions:\n"
+		      "  - name: \"[]\"\n",
+		      DOC ":3:11: bad function name '[]': '[' starts a "
+		      "character class that is never closed");
+}
+END_TEST
+
+START_TEST (test_bad_globs_in_files_and_callers_name_the_key)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions:\n"
+		      "  - name: xas_descend\n"
+		      "    files: [lib/xarray.c, \"lib/[]\"]\n"
+		      "    callers: [\"xas_[!l\", xas_load]\n",
+		      DOC ":4:27: bad pattern 'lib/[]' in 'files': '[' starts "
+		      "a character class that is never closed",
+		      DOC ":5:15: bad pattern 'xas_[!l' in 'callers': '[' "
+		      "starts a character class that is never closed");
+}
+END_TEST
+
+START_TEST (test_function_name_with_slash_is_rejected)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions:\n"
+		      "  - name: lib/xarray.c\n"
+		      "    callers: mm/filemap\n",
+		      DOC ":3:11: bad function name 'lib/xarray.c': a function "
+		      "name cannot contain '/'",
+		      DOC ":4:14: bad pattern 'mm/filemap' in 'callers': a "
+		      "function name cannot contain '/'");
+}
+END_TEST
+
+START_TEST (test_empty_pattern_is_rejected)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions:\n"
+		      "  - name: \"\"\n"
+		      "  - name: xas_descend\n"
+		      "    files: ''\n",
+		      DOC ":3:11: bad function name '': empty pattern",
+		      DOC ":5:12: bad pattern '' in 'files': empty pattern");
+}
+END_TEST
+
+START_TEST (test_pattern_with_white_space_or_control_characters_is_rejected)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions:\n"
+		      "  - name: \" xas_descend\"\n"
+		      "  - name: \"xas_load\\t\"\n"
+		      "  - name: \"xas\\x01load\"\n",
+		      DOC ":3:11: bad function name ' xas_descend': leading or "
+		      "trailing white space",
+		      DOC ":4:11: bad function name 'xas_load\t': leading or "
+		      "trailing white space",
+		      DOC ":5:11: bad function name 'xas\001load': control "
+		      "character in pattern");
+}
+END_TEST
+
+START_TEST (test_empty_list_of_files_or_callers_is_rejected)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions:\n"
+		      "  - name: xas_descend\n"
+		      "    files: []\n"
+		      "    callers: [ ]\n",
+		      DOC ":4:13: 'files' is an empty list; leave the key out to "
+		      "apply everywhere",
+		      DOC ":5:16: 'callers' is an empty list; leave the key out "
+		      "to apply everywhere");
+}
+END_TEST
+
+START_TEST (test_duplicate_key_in_a_mapping_names_the_first)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions:\n"
+		      "  - name: xas_descend\n"
+		      "    action: report\n"
+		      "    reason: hot\n"
+		      "    action: always_inline\n",
+		      DOC ":6:5: duplicate key 'action'; first given at line 4");
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "defaults: {severity: note, severity: error}\n",
+		      DOC ":2:28: duplicate key 'severity'; first given at "
+		      "line 2");
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions: []\n"
+		      "version: 1\n",
+		      DOC ":3:1: duplicate key 'version'; first given at line "
+		      "1");
+}
+END_TEST
+
+START_TEST (test_duplicate_entry_within_a_file_names_the_first)
+{
+  bool ok;
+  const char *doc = "version: 1\n"
+		    "functions:\n"
+		    "  - name: xas_descend\n"
+		    "  - name: xas_load\n"
+		    "  - name: xas_descend\n"
+		    "    action: report\n"
+		    "  - name: \"xas_*\"\n"
+		    "  - {name: \"xas_*\"}\n";
+  struct policy *p = load_n (doc, strlen (doc), &ok);
+  ck_assert (!ok);
+  ASSERT_ERRORS (p,
+		 DOC ":5:11: duplicate entry for 'xas_descend'; first given "
+		 "at " DOC ":3:11",
+		 DOC ":8:12: duplicate entry for 'xas_*'; first given at "
+		 DOC ":7:11");
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_same_name_with_another_scope_is_not_a_duplicate)
+{
+  struct policy *p = load_ok ("version: 1\n"
+			      "functions:\n"
+			      "  - name: xas_descend\n"
+			      "    files: lib/xarray.c\n"
+			      "  - name: xas_descend\n"
+			      "    files: lib/idr.c\n"
+			      "  - name: xas_descend\n"
+			      "    callers: xas_load\n"
+			      "  - name: xas_descend\n");
+  ck_assert_uint_eq (policy_entry_count (p), 4);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_errors_are_reported_in_document_order)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions:\n"
+		      "  - name: xas_descend\n"
+		      "    actoin: report\n"
+		      "    severity: eror\n"
+		      "  - name: \"x[ab\"\n"
+		      "  - reason: forgot the name\n"
+		      "  - name: xas_load\n"
+		      "    files: []\n",
+		      DOC ":4:5: unknown key 'actoin'; did you mean 'action'?",
+		      DOC ":5:15: unknown severity 'eror'; did you mean "
+		      "'error'?",
+		      DOC ":6:11: bad function name 'x[ab': '[' starts a "
+		      "character class that is never closed",
+		      DOC ":7:5: function entry has no 'name'; expected e.g. "
+		      "'name: xas_descend'",
+		      DOC ":9:13: 'files' is an empty list; leave the key out "
+		      "to apply everywhere");
+}
+END_TEST
+
+START_TEST (test_document_with_an_error_adds_none_of_its_entries)
+{
+  bool ok;
+  const char *doc = "version: 1\n"
+		    "functions:\n"
+		    "  - name: xas_load\n"
+		    "  - name: xas_descend\n"
+		    "    action: sometimes\n"
+		    "  - name: xas_store\n";
+  struct policy *p = load_n (doc, strlen (doc), &ok);
+  ck_assert (!ok);
+  ck_assert_uint_eq (policy_error_count (p), 1);
+  ck_assert_uint_eq (policy_entry_count (p), 0);
+  ck_assert (!policy_mentions (p, "xas_load"));
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_empty_file_is_an_error)
+{
+  ASSERT_LOAD_ERRORS ("", DOC ":1:1: empty policy; expected a mapping "
+		      "starting with 'version: 1'");
+}
+END_TEST
+
+START_TEST (test_whitespace_or_comment_only_file_is_an_error)
+{
+  ASSERT_LOAD_ERRORS ("   \n\n  \n",
+		      DOC ":4:1: empty policy; expected a mapping starting "
+		      "with 'version: 1'");
+  ASSERT_LOAD_ERRORS ("# hotinline policy\n# (nothing yet)\n",
+		      DOC ":3:1: empty policy; expected a mapping starting "
+		      "with 'version: 1'");
+}
+END_TEST
+
+START_TEST (test_document_that_is_not_a_mapping_is_rejected)
+{
+  ASSERT_LOAD_ERRORS ("---\n",
+		      DOC ":2:1: expected a mapping with 'version: 1' and "
+		      "'functions', found nothing (null)");
+  ASSERT_LOAD_ERRORS ("xas_descend\n",
+		      DOC ":1:1: expected a mapping with 'version: 1' and "
+		      "'functions', found a scalar");
+  ASSERT_LOAD_ERRORS ("- name: xas_descend\n",
+		      DOC ":1:1: expected a mapping with 'version: 1' and "
+		      "'functions', found a list");
+}
+END_TEST
+
+START_TEST (test_invalid_utf8_byte_is_located_at_the_byte)
+{
+  /* 0xff never occurs in UTF-8; 0x93 (a Windows-1252 quote) is a
+     continuation byte with no leading byte.  */
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions:\n"
+		      "  - name: xas_descend\n"
+		      "    reason: \x93hot\x94\n",
+		      DOC ":4:13: not valid UTF-8: invalid leading UTF-8 octet");
+  ASSERT_LOAD_ERRORS ("version: 1\xff\n",
+		      DOC ":1:11: not valid UTF-8: invalid leading UTF-8 octet");
+  /* Columns count characters, not bytes.  */
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "# caf\xc3\xa9 \xe2\x80\x94 \xff\n",
+		      DOC ":2:10: not valid UTF-8: invalid leading UTF-8 octet");
+}
+END_TEST
+
+START_TEST (test_truncated_utf8_sequence_at_the_end_is_located)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "# caf\xc3",
+		      DOC ":2:6: not valid UTF-8: incomplete UTF-8 octet "
+		      "sequence");
+}
+END_TEST
+
+START_TEST (test_nul_byte_is_an_error)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\n\0functions: []\n",
+		      DOC ":2:1: not valid UTF-8: control characters are not "
+		      "allowed");
+}
+END_TEST
+
+START_TEST (test_utf16_with_bom_is_rejected)
+{
+  /* "version: 1\n" in UTF-16LE and UTF-16BE, each with its BOM.  */
+  ASSERT_LOAD_ERRORS ("\xff\xfev\0e\0r\0s\0i\0o\0n\0:\0 \0001\0\n\0",
+		      DOC ":1:1: not valid UTF-8: invalid leading UTF-8 octet");
+  ASSERT_LOAD_ERRORS ("\xfe\xff\0v\0e\0r\0s\0i\0o\0n\0:\0 \0001\0\n",
+		      DOC ":1:1: not valid UTF-8: invalid leading UTF-8 octet");
+}
+END_TEST
+
+START_TEST (test_anchor_is_rejected)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "defaults: &d\n"
+		      "  action: report\n",
+		      DOC ":2:11: YAML anchors and aliases are not allowed in a "
+		      "policy; write the value out");
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions:\n"
+		      "  - name: &n xas_descend\n"
+		      "    callers: *n\n",
+		      DOC ":3:11: YAML anchors and aliases are not allowed in a "
+		      "policy; write the value out");
+}
+END_TEST
+
+START_TEST (test_alias_is_rejected)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions:\n"
+		      "  - name: xas_descend\n"
+		      "    reason: *why\n",
+		      DOC ":4:13: YAML anchors and aliases are not allowed in a "
+		      "policy; write the value out");
+}
+END_TEST
+
+START_TEST (test_billion_laughs_is_rejected_at_the_first_anchor)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
+		      "b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+		      "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n",
+		      DOC ":2:1: unknown key 'a' in the policy",
+		      DOC ":2:4: YAML anchors and aliases are not allowed in a "
+		      "policy; write the value out");
+}
+END_TEST
+
+START_TEST (test_second_document_is_rejected)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "---\n"
+		      "version: 1\n",
+		      DOC ":2:1: a policy file holds a single YAML document; "
+		      "found a second one");
+}
+END_TEST
+
+START_TEST (test_yaml_syntax_errors_are_located)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions:\n"
+		      "  - name: xas_descend\n"
+		      "   action: report\n",
+		      DOC ":4:4: invalid YAML: did not find expected '-' "
+		      "indicator (while parsing a block collection at line 3)");
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions:\n"
+		      "  - name: \"xas_descend\n",
+		      DOC ":4:1: invalid YAML: found unexpected end of stream "
+		      "(while scanning a quoted scalar at line 3)");
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions:\n"
+		      "\t- name: xas_descend\n",
+		      DOC ":3:1: invalid YAML: found character that cannot "
+		      "start any token (while scanning for the next token at "
+		      "line 3)");
+}
+END_TEST
+
+START_TEST (test_errors_before_a_syntax_error_are_kept)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions: [xas_descend\n",
+		      DOC ":2:13: each function entry must be a mapping with "
+		      "'name' and 'action', found a scalar",
+		      DOC ":3:1: invalid YAML: did not find expected ',' or ']' "
+		      "(while parsing a flow sequence at line 2)");
+}
+END_TEST
+
+/* Errors about the file itself.  */
+
+START_TEST (test_missing_file_is_reported)
+{
+  const char *path = tmp_path ("nowhere.yaml");
+  struct policy *p = policy_new ();
+  ck_assert (!policy_load_file (p, path));
+  ASSERT_ERRORS (p, fmt ("%s: cannot open policy: No such file or directory",
+			 path));
+  policy_free (p);
+}
+END_TEST
+
+/* A relative path is resolved where the compiler runs, which need not be
+   where the user is: the message says which directory was searched.  */
+START_TEST (test_missing_relative_file_names_the_directory)
+{
+  char cwd[PATH_MAX];
+  ck_assert_ptr_nonnull (getcwd (cwd, sizeof cwd));
+  ck_assert_int_eq (chdir (tmpdir), 0);
+  struct policy *p = policy_new ();
+  ck_assert (!policy_load_file (p, "nowhere.yaml"));
+  ASSERT_ERRORS (p, fmt ("nowhere.yaml: cannot open policy: No such file or "
+			 "directory (relative to the working directory '%s';"
+			 " give the policy as an absolute path)", tmpdir));
+  policy_free (p);
+  ck_assert_int_eq (chdir (cwd), 0);
+}
+END_TEST
+
+START_TEST (test_directory_is_rejected)
+{
+  struct policy *p = policy_new ();
+  ck_assert (!policy_load_file (p, tmpdir));
+  ASSERT_ERRORS (p, fmt ("%s: policy is not a regular file (a directory)",
+			 tmpdir));
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_fifo_is_rejected_without_waiting_for_a_writer)
+{
+  const char *path = tmp_path ("fifo.yaml");
+  ck_assert_msg (mkfifo (path, 0600) == 0, "mkfifo: %s", strerror (errno));
+  struct policy *p = policy_new ();
+  ck_assert (!policy_load_file (p, path));
+  ASSERT_ERRORS (p, fmt ("%s: policy is not a regular file (a FIFO)", path));
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_device_is_rejected)
+{
+  struct policy *p = policy_new ();
+  ck_assert (!policy_load_file (p, "/dev/null"));
+  ASSERT_ERRORS (p, "/dev/null: policy is not a regular file (a device or "
+		 "socket)");
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_unreadable_file_is_reported)
+{
+  const char *path = write_file ("secret.yaml", "version: 1\n");
+  ck_assert (chmod (path, 0) == 0);
+  const char *expected = fmt ("%s: cannot open policy: Permission denied",
+			      path);
+  if (geteuid () == 0)
+    {
+      /* root reads everything: read it as nobody, in a child.  */
+      pid_t pid = fork ();
+      ck_assert_int_ge (pid, 0);
+      if (pid == 0)
+	{
+	  if (setgid (65534) != 0 || setuid (65534) != 0)
+	    _exit (2);
+	  struct policy *p = policy_new ();
+	  bool ok = policy_load_file (p, path);
+	  _exit (!ok && policy_error_count (p) == 1
+		 && strcmp (policy_error_message (p, 0), expected) == 0
+		 ? 0 : 1);
+	}
+      int status;
+      ck_assert_int_eq (waitpid (pid, &status, 0), pid);
+      ck_assert_msg (WIFEXITED (status) && WEXITSTATUS (status) == 0,
+		     "as nobody, '%s' was not the one error (status %d)",
+		     expected, status);
+      return;
+    }
+  struct policy *p = policy_new ();
+  ck_assert (!policy_load_file (p, path));
+  ASSERT_ERRORS (p, expected);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_errors_of_a_file_name_the_path_as_given)
+{
+  const char *path = write_file ("typo.yaml",
+				 "version: 1\n"
+				 "functions:\n"
+				 "  - nmae: xas_descend\n");
+  struct policy *p = policy_new ();
+  ck_assert (!policy_load_file (p, path));
+  ASSERT_ERRORS (p,
+		 fmt ("%s:3:5: unknown key 'nmae'; did you mean 'name'?", path),
+		 fmt ("%s:3:5: function entry has no 'name'; expected e.g. "
+		      "'name: xas_descend'", path));
+  policy_free (p);
+}
+END_TEST
+
+/* Merging.  */
+
+START_TEST (test_identical_entries_in_two_files_merge_silently)
+{
+  struct policy *p = policy_new ();
+  const char *a = write_file ("a.yaml",
+			      "version: 1\n"
+			      "functions:\n"
+			      "  - name: xas_descend\n"
+			      "    action: always_inline\n"
+			      "    severity: error\n"
+			      "    files: [lib/xarray.c, lib/idr.c]\n"
+			      "    reason: from a\n");
+  const char *b = write_file ("b.yaml",
+			      "version: 1\n"
+			      "defaults: {action: always_inline}\n"
+			      "functions:\n"
+			      "  - name: xas_descend\n"
+			      "    severity: error\n"
+			      "    files: [lib/idr.c, lib/xarray.c]\n"
+			      "    reason: from b\n");
+  ck_assert (policy_load_file (p, a));
+  ck_assert (policy_load_file (p, b));
+  ck_assert_uint_eq (policy_error_count (p), 0);
+  ck_assert_uint_eq (policy_entry_count (p), 1);
+  const struct policy_entry *e = policy_entry_at (p, 0);
+  ck_assert_str_eq (e->loc.file, a);
+  ck_assert_str_eq (e->reason, "from a");
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_identical_glob_entries_in_two_files_merge_silently)
+{
+  struct policy *p = policy_new ();
+  const char *doc = "version: 1\nfunctions:\n  - name: \"xas_*\"\n";
+  ck_assert (policy_load_buffer (p, "a.yaml", doc, strlen (doc)));
+  ck_assert (policy_load_buffer (p, "b.yaml", doc, strlen (doc)));
+  ck_assert_uint_eq (policy_entry_count (p), 1);
+  ck_assert_uint_eq (policy_error_count (p), 0);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_conflicting_actions_across_files_name_both_locations)
+{
+  struct policy *p = policy_new ();
+  const char *a = write_file ("a.yaml",
+			      "version: 1\n"
+			      "functions:\n"
+			      "  - name: xas_descend\n"
+			      "    action: report\n");
+  const char *b = write_file ("b.yaml",
+			      "version: 1\n"
+			      "functions:\n"
+			      "  - name: xas_load\n"
+			      "  - name: xas_descend\n"
+			      "    action: always_inline\n");
+  ck_assert (policy_load_file (p, a));
+  ck_assert (!policy_load_file (p, b));
+  ASSERT_ERRORS (p, fmt ("%s:4:11: conflicting entries for 'xas_descend': "
+			 "action 'always_inline' here, 'report' at %s:3:11",
+			 b, a));
+  const struct policy_entry *e = policy_lookup (p, "xas_descend", NULL, NULL);
+  ck_assert_ptr_nonnull (e);
+  ck_assert_int_eq (e->action, POLICY_ACTION_REPORT);
+  ck_assert_str_eq (e->loc.file, a);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_conflicting_severities_across_files_name_both_locations)
+{
+  struct policy *p = policy_new ();
+  const char *a = write_file ("a.yaml",
+			      "version: 1\n"
+			      "functions:\n"
+			      "  - name: \"xas_*\"\n"
+			      "    files: lib/xarray.c\n");
+  const char *b = write_file ("b.yaml",
+			      "version: 1\n"
+			      "defaults:\n"
+			      "  severity: note\n"
+			      "functions:\n"
+			      "  - files: [lib/xarray.c]\n"
+			      "    name: \"xas_*\"\n");
+  ck_assert (policy_load_file (p, a));
+  ck_assert (!policy_load_file (p, b));
+  ASSERT_ERRORS (p, fmt ("%s:6:11: conflicting entries for 'xas_*': "
+			 "severity 'note' here, 'warning' at %s:3:11", b, a));
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_action_conflict_is_reported_rather_than_severity)
+{
+  struct policy *p = policy_new ();
+  const char *a = "version: 1\nfunctions:\n  - name: f\n";
+  const char *b = "version: 1\nfunctions:\n  - {name: f, action: "
+		  "always_inline, severity: error}\n";
+  ck_assert (policy_load_buffer (p, "a.yaml", a, strlen (a)));
+  ck_assert (!policy_load_buffer (p, "b.yaml", b, strlen (b)));
+  ASSERT_ERRORS (p, "b.yaml:3:12: conflicting entries for 'f': action "
+		 "'always_inline' here, 'report' at a.yaml:3:11");
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_scope_lists_compare_as_sets)
+{
+  struct policy *p = policy_new ();
+  const char *a = "version: 1\nfunctions:\n  - name: f\n"
+		  "    callers: [g, h]\n";
+  const char *b = "version: 1\nfunctions:\n  - name: f\n"
+		  "    callers: [h, g]\n    action: always_inline\n";
+  ck_assert (policy_load_buffer (p, "a.yaml", a, strlen (a)));
+  ck_assert (!policy_load_buffer (p, "b.yaml", b, strlen (b)));
+  ASSERT_ERRORS (p, "b.yaml:3:11: conflicting entries for 'f': action "
+		 "'always_inline' here, 'report' at a.yaml:3:11");
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_entries_with_different_scopes_do_not_conflict)
+{
+  struct policy *p = policy_new ();
+  const char *a = "version: 1\nfunctions:\n  - name: f\n"
+		  "    files: a.c\n";
+  const char *b = "version: 1\nfunctions:\n  - name: f\n"
+		  "    files: b.c\n    action: always_inline\n"
+		  "  - name: f\n    callers: g\n    action: always_inline\n";
+  ck_assert (policy_load_buffer (p, "a.yaml", a, strlen (a)));
+  ck_assert (policy_load_buffer (p, "b.yaml", b, strlen (b)));
+  ck_assert_uint_eq (policy_error_count (p), 0);
+  ck_assert_uint_eq (policy_entry_count (p), 3);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_same_file_under_two_spellings_loads_once)
+{
+  const char *doc = "version: 1\n"
+		    "functions:\n"
+		    "  - name: xas_descend\n";
+  const char *path = write_file ("x.yaml", doc);
+  const char *dotted = tmp_path ("./x.yaml");
+  const char *dir = strrchr (tmpdir, '/') + 1;
+  const char *roundabout = tmp_path (fmt ("../%s/x.yaml", dir));
+  struct policy *p = policy_new ();
+  ck_assert (policy_load_file (p, path));
+  ck_assert (policy_load_file (p, dotted));
+  ck_assert (policy_load_file (p, roundabout));
+  ck_assert_uint_eq (policy_error_count (p), 0);
+  ck_assert_uint_eq (policy_entry_count (p), 1);
+  ck_assert_str_eq (policy_entry_at (p, 0)->loc.file, path);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_relative_and_dotted_paths_are_the_same_file)
+{
+  char cwd[4096];
+  write_file ("x.yaml", "version: 1\nfunctions:\n  - name: f\n");
+  ck_assert (getcwd (cwd, sizeof cwd));
+  ck_assert (chdir (tmpdir) == 0);
+  struct policy *p = policy_new ();
+  ck_assert (policy_load_file (p, "./x.yaml"));
+  ck_assert (policy_load_file (p, "x.yaml"));
+  ck_assert_uint_eq (policy_error_count (p), 0);
+  ck_assert_uint_eq (policy_entry_count (p), 1);
+  ck_assert_str_eq (policy_entry_at (p, 0)->loc.file, "./x.yaml");
+  policy_free (p);
+  ck_assert (chdir (cwd) == 0);
+}
+END_TEST
+
+START_TEST (test_hard_link_is_the_same_file)
+{
+  const char *path = write_file ("x.yaml",
+				 "version: 1\nfunctions:\n  - name: f\n");
+  const char *link_path = tmp_path ("y.yaml");
+  ck_assert (link (path, link_path) == 0);
+  struct policy *p = policy_new ();
+  ck_assert (policy_load_file (p, path));
+  ck_assert (policy_load_file (p, link_path));
+  ck_assert_uint_eq (policy_error_count (p), 0);
+  ck_assert_uint_eq (policy_entry_count (p), 1);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_same_buffer_name_loaded_twice_is_a_duplicate)
+{
+  /* Buffers have no file identity: only the name tells them apart.  */
+  struct policy *p = policy_new ();
+  const char *doc = "version: 1\nfunctions:\n  - name: f\n";
+  ck_assert (policy_load_buffer (p, DOC, doc, strlen (doc)));
+  ck_assert (!policy_load_buffer (p, DOC, doc, strlen (doc)));
+  ASSERT_ERRORS (p, DOC ":3:11: duplicate entry for 'f'; first given at "
+		 DOC ":3:11");
+  policy_free (p);
+}
+END_TEST
+
+/* Limits.  */
+
+START_TEST (test_error_collection_stops_at_50)
+{
+  struct text t = { 0 };
+  text_add (&t, "version: 1\nfunctions:\n");
+  for (int i = 0; i < 60; i++)
+    text_add (&t, "  - name: f%d\n    actoin: report\n", i);
+  bool ok;
+  struct policy *p = load_n (t.s, t.len, &ok);
+  ck_assert (!ok);
+  ck_assert_uint_eq (policy_error_count (p), 50);
+  ck_assert_uint_eq (POLICY_MAX_ERRORS, 50);
+  ck_assert_str_eq (policy_error_message (p, 0),
+		    DOC ":4:5: unknown key 'actoin'; did you mean 'action'?");
+  ck_assert_str_eq (policy_error_message (p, 49),
+		    DOC ":102:5: unknown key 'actoin'; did you mean "
+		    "'action'?");
+  ck_assert_ptr_null (policy_error_message (p, 50));
+  ck_assert_uint_eq (policy_entry_count (p), 0);
+  policy_free (p);
+  free (t.s);
+}
+END_TEST
+
+START_TEST (test_error_limit_holds_across_files)
+{
+  struct text t = { 0 };
+  text_add (&t, "version: 1\nfunctions:\n");
+  for (int i = 0; i < 60; i++)
+    text_add (&t, "  - {name: f%d, severity: fatal}\n", i);
+  struct policy *p = policy_new ();
+  ck_assert (!policy_load_buffer (p, "a.yaml", t.s, t.len));
+  ck_assert (!policy_load_file (p, tmp_path ("missing.yaml")));
+  ck_assert_uint_eq (policy_error_count (p), 50);
+  policy_free (p);
+  free (t.s);
+}
+END_TEST
+
+static char *
+repeat (const char *prefix, char c, size_t n, size_t *size)
+{
+  size_t lp = strlen (prefix);
+  char *s = malloc (lp + n + 2);
+  ck_assert (s);
+  memcpy (s, prefix, lp);
+  memset (s + lp, c, n);
+  s[lp + n] = '\n';
+  s[lp + n + 1] = '\0';
+  *size = lp + n + 1;
+  return s;
+}
+
+static void
+assert_errors_n (const char *data, size_t size, const char *const *expected,
+		 int line)
+{
+  assert_load_errors_ (data, size, expected, line);
+}
+
+#define ASSERT_LOAD_ERRORS_N(data, size, ...)				\
+  assert_errors_n ((data), (size),					\
+		   (const char *const[]) { __VA_ARGS__, NULL }, __LINE__)
+
+START_TEST (test_deep_nesting_is_an_error_not_a_crash)
+{
+  size_t size;
+  char *s = repeat ("version: 1\nfunctions: ", '[', 100000, &size);
+  ASSERT_LOAD_ERRORS_N (s, size,
+			DOC ":2:13: each function entry must be a mapping "
+			"with 'name' and 'action', found a list",
+			DOC ":2:29: nesting too deep for a policy");
+  free (s);
+
+  s = repeat ("version: 1\nfunctions:\n  - name: f\n    files: ", '[',
+	      100000, &size);
+  ASSERT_LOAD_ERRORS_N (s, size,
+			DOC ":4:13: 'files' expects a string, found a list",
+			DOC ":4:29: nesting too deep for a policy");
+  free (s);
+
+  s = repeat ("", '{', 100000, &size);
+  ASSERT_LOAD_ERRORS_N (s, size,
+			DOC ":1:2: expected a key of the policy, found a "
+			"mapping",
+			DOC ":1:18: nesting too deep for a policy");
+  free (s);
+
+  s = repeat ("", '[', 100000, &size);
+  ASSERT_LOAD_ERRORS_N (s, size,
+			DOC ":1:1: expected a mapping with 'version: 1' and "
+			"'functions', found a list");
+  free (s);
+}
+END_TEST
+
+START_TEST (test_deep_block_nesting_is_an_error)
+{
+  struct text t = { 0 };
+  text_add (&t, "version: 1\nfunctions:\n");
+  for (int i = 0; i < 3000; i++)
+    text_add (&t, "%*s- \n", i, "");
+  ASSERT_LOAD_ERRORS_N (t.s, t.len,
+			DOC ":4:2: each function entry must be a mapping with "
+			"'name' and 'action', found a list",
+			DOC ":20:18: nesting too deep for a policy");
+  free (t.s);
+}
+END_TEST
+
+/* A policy of N entries func_0 ... func_N-1, each scoped to a file of its
+   own, with every third one always_inline.  */
+static struct text
+many_entries (int n, const char *name_suffix)
+{
+  struct text t = { 0 };
+  text_add (&t, "version: 1\nfunctions:\n");
+  for (int i = 0; i < n; i++)
+    text_add (&t,
+	      "  - name: \"func_%d%s\"\n"
+	      "    action: %s\n"
+	      "    files: lib/f%d.c\n"
+	      "    reason: entry %d\n",
+	      i, name_suffix, i % 3 ? "report" : "always_inline", i, i);
+  return t;
+}
+
+START_TEST (test_ten_thousand_entries_load)
+{
+  struct text t = many_entries (10000, "");
+  bool ok;
+  struct policy *p = load_n (t.s, t.len, &ok);
+  ck_assert_msg (ok, "%s", policy_error_message (p, 0));
+  ck_assert_uint_eq (policy_entry_count (p), 10000);
+  policy_free (p);
+  free (t.s);
+}
+END_TEST
+
+START_TEST (test_exact_name_is_found_among_ten_thousand_entries)
+{
+  struct text t = many_entries (10000, "");
+  bool ok;
+  struct policy *p = load_n (t.s, t.len, &ok);
+  ck_assert (ok);
+  const struct policy_entry *e
+    = policy_lookup (p, "func_4242", NULL, "src/lib/f4242.c");
+  ck_assert_ptr_nonnull (e);
+  ck_assert_str_eq (e->name.text, "func_4242");
+  ck_assert_int_eq (e->action, POLICY_ACTION_ALWAYS_INLINE);
+  ck_assert_str_eq (e->reason, "entry 4242");
+  ASSERT_LOC (e->name_loc, 3 + 4 * 4242, 11);
+  e = policy_lookup (p, "func_9999.constprop.0", "main", "lib/f9999.c");
+  ck_assert_ptr_nonnull (e);
+  ck_assert_int_eq (e->action, POLICY_ACTION_ALWAYS_INLINE);
+  ck_assert_ptr_null (policy_lookup (p, "func_4242", NULL, "lib/f4243.c"));
+  ck_assert_ptr_null (policy_lookup (p, "func_10000", NULL, "lib/f1.c"));
+  ck_assert (policy_mentions (p, "func_0"));
+  ck_assert (!policy_mentions (p, "func_"));
+  policy_free (p);
+  free (t.s);
+}
+END_TEST
+
+START_TEST (test_ten_thousand_glob_entries_load_in_reasonable_time)
+{
+  /* Merging compares each glob with the earlier ones, so this case is
+     quadratic; the test case's timeout bounds it (make bench measures).  */
+  struct text t = many_entries (10000, "_*");
+  bool ok;
+  struct policy *p = load_n (t.s, t.len, &ok);
+  ck_assert (ok);
+  ck_assert_uint_eq (policy_entry_count (p), 10000);
+  const struct policy_entry *e
+    = policy_lookup (p, "func_77_walk", NULL, "lib/f77.c");
+  ck_assert_ptr_nonnull (e);
+  ck_assert_str_eq (e->name.text, "func_77_*");
+  policy_free (p);
+  free (t.s);
+}
+END_TEST
+
+START_TEST (test_file_over_16_mib_is_rejected_before_reading)
+{
+  const char *path = tmp_path ("huge.yaml");
+  int fd = open (path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  ck_assert (fd >= 0);
+  ck_assert (ftruncate (fd, (16 << 20) + 1) == 0);
+  close (fd);
+  struct policy *p = policy_new ();
+  ck_assert (!policy_load_file (p, path));
+  ASSERT_ERRORS (p, fmt ("%s: policy is too large (16777217 bytes; the "
+			 "limit is 16 MiB)", path));
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_file_of_exactly_16_mib_is_read)
+{
+  size_t size = 16 << 20;
+  char *data = malloc (size);
+  ck_assert (data);
+  memset (data, '\n', size);
+  memcpy (data, "version: 1\n# padding\n", 21);
+  const char *path = write_file_n ("big.yaml", data, size);
+  free (data);
+  struct policy *p = policy_new ();
+  ck_assert_msg (policy_load_file (p, path), "%s",
+		 policy_error_message (p, 0));
+  policy_free (p);
+}
+END_TEST
+
+/* Regressions: each of these once failed.  */
+
+START_TEST (test_utf8_bom_before_a_block_mapping_is_ignored)
+{
+  struct policy *p = load_ok ("\xef\xbb\xbfversion: 1\n"
+			      "functions:\n"
+			      "  - name: xas_descend\n");
+  ck_assert_uint_eq (policy_entry_count (p), 1);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_utf8_bom_does_not_count_as_a_column)
+{
+  ASSERT_LOAD_ERRORS ("\xef\xbb\xbfversion: 2\n",
+		      DOC ":1:10: unsupported policy version '2'; this "
+		      "hotinline reads version 1");
+}
+END_TEST
+
+START_TEST (test_latin1_letter_is_located_at_its_byte)
+{
+  /* 0xe9 is "e acute" in Latin-1: the bad byte is in column 12, the 'o'
+     after it is fine.  */
+  bool ok;
+  const char *doc = "version: 1\nfunctions:\n  - name: f\xe9o\n";
+  struct policy *p = load_n (doc, strlen (doc), &ok);
+  ck_assert (!ok);
+  ck_assert_uint_eq (policy_error_count (p), 1);
+  ck_assert_msg (strncmp (policy_error_message (p, 0), DOC ":3:12: ",
+			  strlen (DOC ":3:12: ")) == 0,
+		 "%s", policy_error_message (p, 0));
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_list_of_only_bad_patterns_is_not_also_empty)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions:\n"
+		      "  - name: xas_descend\n"
+		      "    files: [\"x[ab\"]\n",
+		      DOC ":4:13: bad pattern 'x[ab' in 'files': '[' starts a "
+		      "character class that is never closed");
+}
+END_TEST
+
+START_TEST (test_file_with_a_duplicate_entry_adds_no_entries)
+{
+  bool ok;
+  const char *doc = "version: 1\nfunctions:\n  - name: a\n  - name: b\n"
+		    "  - name: a\n";
+  struct policy *p = load_n (doc, strlen (doc), &ok);
+  ck_assert (!ok);
+  ck_assert_uint_eq (policy_entry_count (p), 0);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_file_with_a_conflict_adds_no_entries)
+{
+  struct policy *p = policy_new ();
+  const char *a = "version: 1\nfunctions:\n  - name: f\n";
+  const char *b = "version: 1\nfunctions:\n  - name: g\n"
+		  "  - name: f\n    action: always_inline\n";
+  ck_assert (policy_load_buffer (p, "a.yaml", a, strlen (a)));
+  ck_assert (!policy_load_buffer (p, "b.yaml", b, strlen (b)));
+  ck_assert_uint_eq (policy_entry_count (p), 1);
+  ck_assert (!policy_mentions (p, "g"));
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_duplicate_in_a_file_is_found_when_an_earlier_file_agrees)
+{
+  struct policy *p = policy_new ();
+  const char *a = "version: 1\nfunctions:\n  - name: f\n";
+  const char *b = "version: 1\nfunctions:\n  - name: f\n  - name: f\n";
+  ck_assert (policy_load_buffer (p, "a.yaml", a, strlen (a)));
+  ck_assert (!policy_load_buffer (p, "b.yaml", b, strlen (b)));
+  ASSERT_ERRORS (p, "b.yaml:4:11: duplicate entry for 'f'; first given at "
+		 "b.yaml:3:11");
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_bad_file_fails_after_the_error_limit)
+{
+  struct text t = { 0 };
+  text_add (&t, "version: 1\nfunctions:\n");
+  for (int i = 0; i < 60; i++)
+    text_add (&t, "  - {name: f%d, severity: fatal}\n", i);
+  struct policy *p = policy_new ();
+  ck_assert (!policy_load_buffer (p, "a.yaml", t.s, t.len));
+  const char *b = "version: 1\nfunctions:\n  - name: g\n    action: bogus\n";
+  ck_assert (!policy_load_buffer (p, "b.yaml", b, strlen (b)));
+  ck_assert (!policy_mentions (p, "g"));
+  policy_free (p);
+  free (t.s);
+}
+END_TEST
+
+static TCase *
+tmp_tcase (const char *name)
+{
+  TCase *tc = runner_tcase (name);
+  tcase_add_unchecked_fixture (tc, case_setup, case_teardown);
+  tcase_add_checked_fixture (tc, tmp_setup, tmp_teardown);
+  return tc;
+}
+
+Suite *
+policy_load_suite (void)
+{
+  Suite *s = runner_suite ("Policy loading");
+  TCase *tc;
+
+  tc = tmp_tcase ("Valid documents");
+  tcase_add_test (tc, test_minimal_policy_needs_only_the_version);
+  tcase_add_test (tc, test_empty_policy_object_has_no_entries_and_no_errors);
+  tcase_add_test (tc, test_entry_without_action_or_severity_reports_as_warning);
+  tcase_add_test (tc, test_entry_reads_every_field);
+  tcase_add_test (tc, test_weight_is_read_as_millionths_of_the_total);
+  tcase_add_test (tc, test_weight_prints_in_its_shortest_form);
+  tcase_add_test (tc, test_bad_weights_are_rejected_where_they_are);
+  tcase_add_test (tc,
+		  test_defaults_before_functions_apply_to_entries_that_omit_them);
+  tcase_add_test (tc, test_defaults_after_functions_apply_too);
+  tcase_add_test (tc, test_defaults_may_give_only_the_severity);
+  tcase_add_test (tc, test_defaults_of_one_file_do_not_apply_to_another);
+  tcase_add_test (tc, test_files_and_callers_accept_a_single_scalar);
+  tcase_add_test (tc, test_files_and_callers_accept_a_block_list);
+  tcase_add_test (tc, test_reason_is_kept_verbatim);
+  tcase_add_test (tc, test_flow_style_document_loads);
+  tcase_add_test (tc, test_comments_are_ignored_everywhere);
+  tcase_add_test (tc, test_explicit_document_markers_are_accepted);
+  tcase_add_test (tc, test_utf8_bom_before_a_comment_is_ignored);
+  tcase_add_test (tc, test_utf8_bom_before_a_flow_mapping_is_ignored);
+  tcase_add_test (tc, test_crlf_line_ends_are_accepted);
+  tcase_add_test (tc, test_crlf_line_ends_give_the_same_error_locations);
+  tcase_add_test (tc, test_policy_file_is_read_from_disk);
+  tcase_add_test (tc, test_entries_of_several_files_keep_policy_order);
+  runner_add_tcase (s, tc);
+
+  tc = tmp_tcase ("Errors");
+  tcase_add_test (tc, test_unknown_key_suggests_closest);
+  tcase_add_test (tc, test_unknown_key_without_close_match_names_where_it_is);
+  tcase_add_test (tc, test_key_that_is_not_a_scalar_is_rejected);
+  tcase_add_test (tc, test_name_given_as_a_list_is_a_type_error);
+  tcase_add_test (tc, test_functions_given_as_a_scalar_is_a_type_error);
+  tcase_add_test (tc, test_function_entry_that_is_not_a_mapping_is_rejected);
+  tcase_add_test (tc, test_defaults_given_as_a_list_is_a_type_error);
+  tcase_add_test (tc, test_quoted_version_is_rejected);
+  tcase_add_test (tc, test_version_that_is_not_a_scalar_is_rejected);
+  tcase_add_test (tc, test_version_2_is_unsupported);
+  tcase_add_test (tc, test_missing_version_is_reported_at_the_top_mapping);
+  tcase_add_test (tc, test_missing_name_is_reported_at_the_entry);
+  tcase_add_test (tc, test_unknown_action_suggests_closest);
+  tcase_add_test (tc, test_unknown_action_without_close_match_lists_the_actions);
+  tcase_add_test (tc, test_unknown_severity_suggests_closest);
+  tcase_add_test (tc,
+		  test_unknown_severity_without_close_match_lists_the_severities);
+  tcase_add_test (tc, test_action_and_severity_must_be_strings);
+  tcase_add_test (tc, test_unclosed_character_class_is_a_bad_glob);
+  tcase_add_test (tc, test_trailing_backslash_is_a_bad_glob);
+  tcase_add_test (tc, test_empty_brackets_are_a_bad_glob);
+  tcase_add_test (tc, test_bad_globs_in_files_and_callers_name_the_key);
+  tcase_add_test (tc, test_function_name_with_slash_is_rejected);
+  tcase_add_test (tc, test_empty_pattern_is_rejected);
+  tcase_add_test (tc,
+		  test_pattern_with_white_space_or_control_characters_is_rejected);
+  tcase_add_test (tc, test_empty_list_of_files_or_callers_is_rejected);
+  tcase_add_test (tc, test_duplicate_key_in_a_mapping_names_the_first);
+  tcase_add_test (tc, test_duplicate_entry_within_a_file_names_the_first);
+  tcase_add_test (tc, test_same_name_with_another_scope_is_not_a_duplicate);
+  tcase_add_test (tc, test_errors_are_reported_in_document_order);
+  tcase_add_test (tc, test_document_with_an_error_adds_none_of_its_entries);
+  tcase_add_test (tc, test_empty_file_is_an_error);
+  tcase_add_test (tc, test_whitespace_or_comment_only_file_is_an_error);
+  tcase_add_test (tc, test_document_that_is_not_a_mapping_is_rejected);
+  tcase_add_test (tc, test_invalid_utf8_byte_is_located_at_the_byte);
+  tcase_add_test (tc, test_truncated_utf8_sequence_at_the_end_is_located);
+  tcase_add_test (tc, test_nul_byte_is_an_error);
+  tcase_add_test (tc, test_utf16_with_bom_is_rejected);
+  tcase_add_test (tc, test_anchor_is_rejected);
+  tcase_add_test (tc, test_alias_is_rejected);
+  tcase_add_test (tc, test_billion_laughs_is_rejected_at_the_first_anchor);
+  tcase_add_test (tc, test_second_document_is_rejected);
+  tcase_add_test (tc, test_yaml_syntax_errors_are_located);
+  tcase_add_test (tc, test_errors_before_a_syntax_error_are_kept);
+  tcase_add_test (tc, test_missing_file_is_reported);
+  tcase_add_test (tc, test_missing_relative_file_names_the_directory);
+  tcase_add_test (tc, test_directory_is_rejected);
+  tcase_add_test (tc, test_fifo_is_rejected_without_waiting_for_a_writer);
+  tcase_add_test (tc, test_device_is_rejected);
+  tcase_add_test (tc, test_unreadable_file_is_reported);
+  tcase_add_test (tc, test_errors_of_a_file_name_the_path_as_given);
+  runner_add_tcase (s, tc);
+
+  tc = tmp_tcase ("Merging");
+  tcase_add_test (tc, test_identical_entries_in_two_files_merge_silently);
+  tcase_add_test (tc, test_identical_glob_entries_in_two_files_merge_silently);
+  tcase_add_test (tc, test_conflicting_actions_across_files_name_both_locations);
+  tcase_add_test (tc,
+		  test_conflicting_severities_across_files_name_both_locations);
+  tcase_add_test (tc, test_action_conflict_is_reported_rather_than_severity);
+  tcase_add_test (tc, test_scope_lists_compare_as_sets);
+  tcase_add_test (tc, test_entries_with_different_scopes_do_not_conflict);
+  tcase_add_test (tc, test_same_file_under_two_spellings_loads_once);
+  tcase_add_test (tc, test_relative_and_dotted_paths_are_the_same_file);
+  tcase_add_test (tc, test_hard_link_is_the_same_file);
+  tcase_add_test (tc, test_same_buffer_name_loaded_twice_is_a_duplicate);
+  runner_add_tcase (s, tc);
+
+  tc = tmp_tcase ("Limits");
+  tcase_set_timeout (tc, SLOW_TIMEOUT);
+  tcase_add_test (tc, test_error_collection_stops_at_50);
+  tcase_add_test (tc, test_error_limit_holds_across_files);
+  tcase_add_test (tc, test_deep_nesting_is_an_error_not_a_crash);
+  tcase_add_test (tc, test_deep_block_nesting_is_an_error);
+  tcase_add_test (tc, test_ten_thousand_entries_load);
+  tcase_add_test (tc, test_exact_name_is_found_among_ten_thousand_entries);
+  tcase_add_test (tc, test_ten_thousand_glob_entries_load_in_reasonable_time);
+  tcase_add_test (tc, test_file_over_16_mib_is_rejected_before_reading);
+  tcase_add_test (tc, test_file_of_exactly_16_mib_is_read);
+  runner_add_tcase (s, tc);
+
+    {
+      tc = tmp_tcase ("Regressions");
+      tcase_add_test (tc, test_utf8_bom_before_a_block_mapping_is_ignored);
+      tcase_add_test (tc, test_utf8_bom_does_not_count_as_a_column);
+      tcase_add_test (tc, test_latin1_letter_is_located_at_its_byte);
+      tcase_add_test (tc, test_list_of_only_bad_patterns_is_not_also_empty);
+      tcase_add_test (tc, test_file_with_a_duplicate_entry_adds_no_entries);
+      tcase_add_test (tc, test_file_with_a_conflict_adds_no_entries);
+      tcase_add_test (tc,
+		      test_duplicate_in_a_file_is_found_when_an_earlier_file_agrees);
+      tcase_add_test (tc, test_bad_file_fails_after_the_error_limit);
+      runner_add_tcase (s, tc);
+    }
+  return s;
+}
+
+/* Patterns and lookup.  */
+
+/* Whether the function-name pattern PAT matches NAME.  */
+static bool
+name_matches (const char *pat, const char *name)
+{
+  struct policy_pattern pp;
+  const char *problem = policy_pattern_init (&pp, pat, POLICY_PATTERN_FUNCTION);
+  ck_assert_msg (!problem, "pattern '%s': %s", pat, problem);
+  bool m = policy_pattern_matches_name (&pp, name);
+  policy_pattern_fini (&pp);
+  return m;
+}
+
+/* Whether the path pattern PAT matches PATH.  */
+static bool
+path_matches (const char *pat, const char *path)
+{
+  struct policy_pattern pp;
+  const char *problem = policy_pattern_init (&pp, pat, POLICY_PATTERN_PATH);
+  ck_assert_msg (!problem, "pattern '%s': %s", pat, problem);
+  bool m = policy_pattern_matches_path (&pp, path);
+  policy_pattern_fini (&pp);
+  return m;
+}
+
+START_TEST (test_literal_name_is_not_a_glob)
+{
+  struct policy_pattern pp;
+  ck_assert_ptr_null (policy_pattern_init (&pp, "xas_descend",
+					   POLICY_PATTERN_FUNCTION));
+  ck_assert_str_eq (pp.text, "xas_descend");
+  ck_assert (!pp.is_glob);
+  ck_assert (!pp.prefix_only);
+  ck_assert_uint_eq (pp.prefix_len, 11);
+  policy_pattern_fini (&pp);
+  ck_assert_ptr_null (pp.text);
+  ck_assert (name_matches ("xas_descend", "xas_descend"));
+  ck_assert (!name_matches ("xas_descend", "xas_descend2"));
+  ck_assert (!name_matches ("xas_descend", "xas_descen"));
+}
+END_TEST
+
+START_TEST (test_prefix_only_glob_is_recognised)
+{
+  struct policy_pattern pp;
+  ck_assert_ptr_null (policy_pattern_init (&pp, "xas_*",
+					   POLICY_PATTERN_FUNCTION));
+  ck_assert (pp.is_glob);
+  ck_assert (pp.prefix_only);
+  ck_assert_uint_eq (pp.prefix_len, 4);
+  policy_pattern_fini (&pp);
+
+  ck_assert_ptr_null (policy_pattern_init (&pp, "xas_*_lock",
+					   POLICY_PATTERN_FUNCTION));
+  ck_assert (pp.is_glob);
+  ck_assert (!pp.prefix_only);
+  ck_assert_uint_eq (pp.prefix_len, 4);
+  policy_pattern_fini (&pp);
+
+  ck_assert_ptr_null (policy_pattern_init (&pp, "xas\\*",
+					   POLICY_PATTERN_FUNCTION));
+  ck_assert (!pp.prefix_only);
+  policy_pattern_fini (&pp);
+}
+END_TEST
+
+START_TEST (test_prefix_only_glob_matches_names_with_the_prefix)
+{
+  ck_assert (name_matches ("xas_*", "xas_descend"));
+  ck_assert (name_matches ("xas_*", "xas_"));
+  ck_assert (!name_matches ("xas_*", "xa_load"));
+  ck_assert (!name_matches ("xas_*", "xas"));
+  ck_assert (!name_matches ("xas_*", "my_xas_load"));
+  ck_assert (name_matches ("*", "anything"));
+}
+END_TEST
+
+START_TEST (test_star_in_the_middle_matches_any_run)
+{
+  ck_assert (name_matches ("*_unlock_*", "spin_unlock_irqrestore"));
+  ck_assert (name_matches ("*_unlock_*", "x_unlock_"));
+  ck_assert (!name_matches ("*_unlock_*", "spin_unlock"));
+  ck_assert (!name_matches ("*_unlock_*", "unlock_page"));
+}
+END_TEST
+
+/* The literal text after a glob's last wildcard rejects names early; it
+   must never reject a name the glob matches.  */
+START_TEST (test_glob_literal_suffix_only_rejects_non_matches)
+{
+  ck_assert (name_matches ("ab*b", "abb"));
+  ck_assert (!name_matches ("ab*b", "ab"));
+  ck_assert (name_matches ("*_slow", "_slow"));
+  ck_assert (!name_matches ("*_slow", "mdb_slow_x"));
+  ck_assert (name_matches ("x[ab]c", "xbc"));
+  ck_assert (!name_matches ("x[ab]c", "xbd"));
+  ck_assert (name_matches ("a\\*b", "a*b"));
+  ck_assert (!name_matches ("a\\*b", "axb"));
+  ck_assert (name_matches ("*[]]", "x]"));
+}
+END_TEST
+
+START_TEST (test_question_mark_matches_exactly_one_character)
+{
+  ck_assert (name_matches ("cpu_util?", "cpu_util1"));
+  ck_assert (!name_matches ("cpu_util?", "cpu_util"));
+  ck_assert (!name_matches ("cpu_util?", "cpu_util12"));
+}
+END_TEST
+
+START_TEST (test_character_class_matches_one_of_its_members)
+{
+  ck_assert (name_matches ("[ab]*", "alloc_pages"));
+  ck_assert (name_matches ("[ab]*", "bio_add_page"));
+  ck_assert (!name_matches ("[ab]*", "copy_page"));
+  ck_assert (name_matches ("[!ab]*", "copy_page"));
+  ck_assert (!name_matches ("[!ab]*", "alloc_pages"));
+  ck_assert (name_matches ("[]]x", "]x"));
+}
+END_TEST
+
+START_TEST (test_backslash_makes_a_wildcard_literal)
+{
+  ck_assert (name_matches ("foo\\*", "foo*"));
+  ck_assert (!name_matches ("foo\\*", "foobar"));
+  ck_assert (name_matches ("a\\?b*", "a?bc"));
+  ck_assert (!name_matches ("a\\?b*", "axbc"));
+}
+END_TEST
+
+START_TEST (test_path_without_slash_matches_the_last_component)
+{
+  ck_assert (path_matches ("xarray.c", "xarray.c"));
+  ck_assert (path_matches ("xarray.c", "/abs/lib/xarray.c"));
+  ck_assert (path_matches ("xarray.c", "../linux/lib/xarray.c"));
+  ck_assert (!path_matches ("xarray.c", "lib/xarray.c.orig"));
+  ck_assert (!path_matches ("xarray.c", "xarray.c/other.c"));
+  ck_assert (!path_matches ("lib", "lib/xarray.c"));
+  ck_assert (path_matches ("*.c", "lib/xarray.c"));
+  ck_assert (path_matches ("x?rray.c", "lib/xarray.c"));
+}
+END_TEST
+
+START_TEST (test_path_with_slash_matches_trailing_whole_components)
+{
+  ck_assert (path_matches ("lib/xarray.c", "lib/xarray.c"));
+  ck_assert (path_matches ("lib/xarray.c", "../linux/lib/xarray.c"));
+  ck_assert (path_matches ("lib/xarray.c", "/abs/lib/xarray.c"));
+  ck_assert (!path_matches ("lib/xarray.c", "mylib/xarray.c"));
+  ck_assert (!path_matches ("lib/xarray.c", "/abs/mylib/xarray.c"));
+  ck_assert (!path_matches ("lib/xarray.c", "lib/xarray.c/x.c"));
+  ck_assert (!path_matches ("lib/xarray.c", "xarray.c"));
+  ck_assert (path_matches ("../linux/lib/xarray.c", "../linux/lib/xarray.c"));
+}
+END_TEST
+
+START_TEST (test_path_wildcards_do_not_cross_slashes)
+{
+  ck_assert (!path_matches ("lib/*.c", "lib/sub/xarray.c"));
+  ck_assert (path_matches ("lib/*.c", "x/lib/a.c"));
+  ck_assert (path_matches ("lib/*/*.c", "lib/sub/xarray.c"));
+  ck_assert (!path_matches ("lib?xarray.c", "lib/xarray.c"));
+  ck_assert (path_matches ("arch/*/mm/*.c", "/src/linux/arch/x86/mm/fault.c"));
+  ck_assert (!path_matches ("arch/*/mm/*.c", "arch/x86/kernel/mm/fault.c"));
+}
+END_TEST
+
+/* Lookup.  */
+
+static const char lookup_policy[] =
+  "version: 1\n"
+  "functions:\n"
+  "  - name: \"xas_*\"\n"		/* 3 */
+  "    severity: note\n"
+  "  - name: xas_load\n"		/* 5 */
+  "    action: always_inline\n"
+  "  - name: \"*_load\"\n"		/* 7 */
+  "    severity: error\n"
+  "  - name: xa_load\n"		/* 9 */
+  "    files: lib/xarray.c\n"
+  "  - name: xa_load\n"		/* 11 */
+  "    callers: [\"radix_*\", idr_find]\n"
+  "  - name: xa_load\n"		/* 13 */
+  "    action: always_inline\n"
+  "  - name: \"slot_*\"\n"		/* 15 */
+  "    files: [\"mm/*.c\", lib/radix-tree.c]\n"
+  "  - name: \"slot_*\"\n"		/* 17 */
+  "    callers: walk_tree\n"
+  "    severity: error\n";
+
+static struct policy *
+load_lookup_policy (void)
+{
+  return load_ok (lookup_policy);
+}
+
+/* The line of the name of the entry found, or 0 for none.  */
+static unsigned
+found_line (const struct policy *p, const char *function, const char *caller,
+	    const char *unit)
+{
+  const struct policy_entry *e = policy_lookup (p, function, caller, unit);
+  return e ? e->name_loc.line : 0;
+}
+
+START_TEST (test_exact_name_beats_an_earlier_glob)
+{
+  struct policy *p = load_lookup_policy ();
+  const struct policy_entry *e = policy_lookup (p, "xas_load", NULL, NULL);
+  ck_assert_ptr_nonnull (e);
+  ck_assert_str_eq (e->name.text, "xas_load");
+  ck_assert_int_eq (e->action, POLICY_ACTION_ALWAYS_INLINE);
+  ck_assert_uint_eq (found_line (p, "xas_store", NULL, NULL), 3);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_first_matching_glob_in_policy_order_wins)
+{
+  struct policy *p = load_lookup_policy ();
+  /* "xas_find_load" matches both "xas_*" and "*_load".  */
+  ck_assert_uint_eq (found_line (p, "xas_find_load", NULL, NULL), 3);
+  ck_assert_uint_eq (found_line (p, "page_load", NULL, NULL), 7);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_first_glob_wins_across_files)
+{
+  struct policy *p = policy_new ();
+  const char *a = "version: 1\nfunctions:\n  - name: \"*_unlock_*\"\n";
+  const char *b = "version: 1\nfunctions:\n  - name: \"spin_*\"\n"
+		  "    action: always_inline\n";
+  ck_assert (policy_load_buffer (p, "a.yaml", a, strlen (a)));
+  ck_assert (policy_load_buffer (p, "b.yaml", b, strlen (b)));
+  const struct policy_entry *e
+    = policy_lookup (p, "spin_unlock_irq", NULL, NULL);
+  ck_assert_str_eq (e->loc.file, "a.yaml");
+  e = policy_lookup (p, "spin_lock", NULL, NULL);
+  ck_assert_str_eq (e->loc.file, "b.yaml");
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_unmentioned_function_has_no_entry)
+{
+  struct policy *p = load_lookup_policy ();
+  ck_assert_ptr_null (policy_lookup (p, "memcpy", "main", "lib/xarray.c"));
+  ck_assert_ptr_null (policy_lookup (p, "xa_loa", NULL, NULL));
+  ck_assert_ptr_null (policy_lookup (p, "", NULL, NULL));
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_files_scope_limits_an_entry_to_matching_units)
+{
+  struct policy *p = load_lookup_policy ();
+  ck_assert_uint_eq (found_line (p, "xa_load", NULL, "lib/xarray.c"), 9);
+  ck_assert_uint_eq (found_line (p, "xa_load", NULL,
+				 "../linux/lib/xarray.c"), 9);
+  ck_assert_uint_eq (found_line (p, "xa_load", NULL, "/abs/lib/xarray.c"),
+		     9);
+  /* Not in scope: the next exact entry that applies.  */
+  ck_assert_uint_eq (found_line (p, "xa_load", NULL, "mylib/xarray.c"), 13);
+  ck_assert_uint_eq (found_line (p, "xa_load", NULL, "lib/idr.c"), 13);
+  /* Globs are scoped the same way.  */
+  ck_assert_uint_eq (found_line (p, "slot_free", NULL, "mm/slab.c"), 15);
+  ck_assert_uint_eq (found_line (p, "slot_free", NULL,
+				 "/src/lib/radix-tree.c"), 15);
+  ck_assert_uint_eq (found_line (p, "slot_free", NULL, "mm/sub/slab.c"), 0);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_callers_scope_limits_an_entry_to_matching_callers)
+{
+  struct policy *p = load_lookup_policy ();
+  ck_assert_uint_eq (found_line (p, "xa_load", "radix_tree_lookup",
+				 "lib/idr.c"), 11);
+  ck_assert_uint_eq (found_line (p, "xa_load", "idr_find", "lib/idr.c"), 11);
+  ck_assert_uint_eq (found_line (p, "xa_load", "idr_find_next",
+				 "lib/idr.c"), 13);
+  ck_assert_uint_eq (found_line (p, "slot_free", "walk_tree", "a.c"), 17);
+  ck_assert_uint_eq (found_line (p, "slot_free", "walk_trees", "a.c"), 0);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_files_scope_is_checked_before_callers_in_policy_order)
+{
+  struct policy *p = load_lookup_policy ();
+  /* Both the files-scoped (line 9) and the callers-scoped (line 11) entry
+     apply: the first one wins.  */
+  ck_assert_uint_eq (found_line (p, "xa_load", "idr_find", "lib/xarray.c"),
+		     9);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_unknown_unit_or_caller_skips_scoped_entries)
+{
+  struct policy *p = load_lookup_policy ();
+  ck_assert_uint_eq (found_line (p, "xa_load", NULL, NULL), 13);
+  ck_assert_uint_eq (found_line (p, "slot_free", NULL, NULL), 0);
+  ck_assert_uint_eq (found_line (p, "slot_free", NULL, "mm/slab.c"), 15);
+  ck_assert_uint_eq (found_line (p, "slot_free", "walk_tree", NULL), 17);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_scoped_exact_entry_that_does_not_apply_falls_back_to_a_glob)
+{
+  struct policy *p = load_ok ("version: 1\n"
+			      "functions:\n"
+			      "  - name: \"xa_*\"\n"
+			      "  - name: xa_store\n"
+			      "    files: lib/xarray.c\n");
+  ck_assert_uint_eq (found_line (p, "xa_store", NULL, "lib/xarray.c"), 4);
+  ck_assert_uint_eq (found_line (p, "xa_store", NULL, "lib/idr.c"), 3);
+  ck_assert_uint_eq (found_line (p, "xa_store", NULL, NULL), 3);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_entry_scope_functions_agree_with_lookup)
+{
+  struct policy *p = load_lookup_policy ();
+  const struct policy_entry *files = policy_entry_at (p, 3);
+  const struct policy_entry *callers = policy_entry_at (p, 4);
+  const struct policy_entry *open = policy_entry_at (p, 5);
+  ASSERT_LOC (files->name_loc, 9, 11);
+  ck_assert (policy_entry_applies_to_unit (files, "lib/xarray.c"));
+  ck_assert (!policy_entry_applies_to_unit (files, "lib/idr.c"));
+  ck_assert (!policy_entry_applies_to_unit (files, NULL));
+  ck_assert (policy_entry_applies_to_caller (files, NULL));
+  ck_assert (policy_entry_applies_to_caller (callers, "radix_tree_lookup"));
+  ck_assert (policy_entry_applies_to_caller (callers,
+					     "radix_tree_lookup.part.0"));
+  ck_assert (!policy_entry_applies_to_caller (callers, "xa_find"));
+  ck_assert (!policy_entry_applies_to_caller (callers, NULL));
+  ck_assert (policy_entry_applies_to_unit (callers, NULL));
+  ck_assert (policy_entry_applies_to_unit (open, NULL));
+  ck_assert (policy_entry_applies_to_caller (open, NULL));
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_policy_mentions_ignores_scope)
+{
+  struct policy *p = load_lookup_policy ();
+  ck_assert (policy_mentions (p, "xa_load"));
+  ck_assert (policy_mentions (p, "slot_free"));
+  ck_assert (policy_mentions (p, "xas_anything"));
+  ck_assert (policy_mentions (p, "page_load"));
+  ck_assert (!policy_mentions (p, "memcpy"));
+  ck_assert (!policy_mentions (p, "xa_store"));
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_action_and_severity_names)
+{
+  ck_assert_str_eq (policy_action_name (POLICY_ACTION_REPORT), "report");
+  ck_assert_str_eq (policy_action_name (POLICY_ACTION_ALWAYS_INLINE),
+		    "always_inline");
+  ck_assert_str_eq (policy_severity_name (POLICY_SEVERITY_NOTE), "note");
+  ck_assert_str_eq (policy_severity_name (POLICY_SEVERITY_WARNING),
+		    "warning");
+  ck_assert_str_eq (policy_severity_name (POLICY_SEVERITY_ERROR), "error");
+}
+END_TEST
+
+/* Clone suffixes.  */
+
+START_TEST (test_base_name_length_strips_clone_suffixes)
+{
+  ck_assert_uint_eq (policy_base_name_length ("xas_descend.constprop.0"), 11);
+  ck_assert_uint_eq (policy_base_name_length ("xas_descend.isra.0"), 11);
+  ck_assert_uint_eq (policy_base_name_length ("xas_descend.part.1"), 11);
+  ck_assert_uint_eq (policy_base_name_length ("xas_descend.cold"), 11);
+  ck_assert_uint_eq (policy_base_name_length ("xas_descend.constprop.0.isra.0"),
+		     11);
+  ck_assert_uint_eq (policy_base_name_length ("xas_descend"), 11);
+  ck_assert_uint_eq (policy_base_name_length (""), 0);
+}
+END_TEST
+
+START_TEST (test_leading_dot_is_not_a_clone_suffix)
+{
+  ck_assert_uint_eq (policy_base_name_length (".L1"), 3);
+  ck_assert_uint_eq (policy_base_name_length (".Lfoo.cold"), 5);
+}
+END_TEST
+
+START_TEST (test_clone_of_a_function_is_looked_up_as_the_function)
+{
+  static const char *const clones[] = {
+    "xas_load.constprop.0", "xas_load.isra.0", "xas_load.part.1",
+    "xas_load.cold", NULL
+  };
+  struct policy *p = load_lookup_policy ();
+  for (int i = 0; clones[i]; i++)
+    {
+      ck_assert_msg (found_line (p, clones[i], NULL, NULL) == 5, "%s",
+		     clones[i]);
+      ck_assert_msg (policy_mentions (p, clones[i]), "%s", clones[i]);
+    }
+  ck_assert_uint_eq (found_line (p, "xas_store.part.0", NULL, NULL), 3);
+  ck_assert_uint_eq (found_line (p, "xa_load.constprop.0", NULL,
+				 "lib/xarray.c"), 9);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_globs_see_the_name_without_its_clone_suffix)
+{
+  struct policy *p = load_ok ("version: 1\n"
+			      "functions:\n"
+			      "  - name: \"*0\"\n"
+			      "  - name: \"*cold\"\n"
+			      "  - name: \"xas_descend?*\"\n");
+  ck_assert_ptr_null (policy_lookup (p, "xas_load.isra.0", NULL, NULL));
+  ck_assert_ptr_null (policy_lookup (p, "xas_load.cold", NULL, NULL));
+  ck_assert_ptr_null (policy_lookup (p, "xas_descend.constprop.0", NULL,
+				     NULL));
+  ck_assert (!policy_mentions (p, "xas_descend.part.1"));
+  ck_assert_uint_eq (found_line (p, "page_cold", NULL, NULL), 4);
+  ck_assert_uint_eq (found_line (p, "page_cold.part.0", NULL, NULL), 4);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_clone_of_a_caller_counts_as_the_caller)
+{
+  struct policy *p = load_lookup_policy ();
+  ck_assert_uint_eq (found_line (p, "xa_load", "idr_find.constprop.0",
+				 "lib/idr.c"), 11);
+  ck_assert_uint_eq (found_line (p, "xa_load", "radix_tree_lookup.isra.0",
+				 "lib/idr.c"), 11);
+  ck_assert_uint_eq (found_line (p, "xa_load.part.1", "idr_find.cold",
+				 "lib/idr.c"), 11);
+  ck_assert_uint_eq (found_line (p, "slot_free", "walk_tree.part.3", "x.c"),
+		     17);
+  ck_assert_uint_eq (found_line (p, "slot_free", "walk_trees.part.3",
+				 "x.c"), 0);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_absolute_path_pattern_matches_the_same_path)
+{
+  ck_assert (path_matches ("/abs/lib/xarray.c", "/abs/lib/xarray.c"));
+  ck_assert (!path_matches ("/abs/lib/xarray.c", "/other/abs/lib/xarray.c"));
+}
+END_TEST
+
+/* C++ names.  */
+
+/* NAME in the canonical spelling, owned by the test.  */
+static const char *
+normal (const char *name)
+{
+  char *n = cxx_name_normalize (name);
+  const char *copy = fmt ("%s", n);
+  free (n);
+  return copy;
+}
+
+/* A name escaped for a policy is an entry that matches that name and no
+   other: the '[' of an array type, the '*' of a pointer type among
+   template arguments or in an enclosing function's parameters are text;
+   an operator and a trailing parameter list are left as they are.  */
+START_TEST (test_cxx_escaped_name_matches_itself_only)
+{
+  static const struct
+  {
+    const char *name, *escaped, *other;
+  } cases[] = {
+    { "S<const char(&)[7], int&>::f()", "S<const char(&)\\[7], int&>::f()",
+      "S<const char(&)7, int&>::f()" },
+    { "f<char*>(char*)", "f<char\\*>(char*)", "f<char**>(char*)" },
+    { "g(const T*)::<lambda()>::operator()() const",
+      "g(const T\\*)::<lambda()>::operator()() const",
+      "g(const T**)::<lambda()>::operator()() const" },
+    { "S<int[2]>::operator[](unsigned long)",
+      "S<int\\[2]>::operator[](unsigned long)",
+      "S<int2>::operator[](unsigned long)" },
+    { "h?(int)", "h\\?(int)", "hx(int)" },
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+    {
+      char *e = cxx_name_escape_globs (cases[i].name);
+      ck_assert_str_eq (e, cases[i].escaped);
+      ck_assert_msg (name_matches (e, cases[i].name), "%s", e);
+      ck_assert_msg (!name_matches (e, cases[i].other), "%s matches %s", e,
+		     cases[i].other);
+      free (e);
+    }
+}
+END_TEST
+
+START_TEST (test_cxx_spaces_and_arithmetic_types_have_one_spelling)
+{
+  ck_assert_str_eq (normal ("ns::parser::parse(const unsigned char *, "
+			    "long unsigned int, bool)"),
+		    "ns::parser::parse(const unsigned char*, unsigned long, "
+		    "bool)");
+  ck_assert_str_eq (normal ("f(unsigned long int)"), "f(unsigned long)");
+  ck_assert_str_eq (normal ("f(unsigned)"), "f(unsigned int)");
+  ck_assert_str_eq (normal ("f(short int, long long int, signed int)"),
+		    "f(short, long long, int)");
+  ck_assert_str_eq (normal ("f(long unsigned long)"),
+		    "f(unsigned long long)");
+  /* Distinct types stay distinct.  */
+  ck_assert_str_eq (normal ("f(signed char, char, long double)"),
+		    "f(signed char, char, long double)");
+  ck_assert_str_eq (normal ("V<V<int> >::get"), "V<V<int>>::get");
+  ck_assert_str_eq (normal ("operator new [](unsigned long)"),
+		    "operator new[](unsigned long)");
+  ck_assert_str_eq (normal ("S::operator bool() const"),
+		    "S::operator bool() const");
+  /* A word that only starts like a type keyword is a name.  */
+  ck_assert_str_eq (normal ("f(longest, unsignedness)"),
+		    "f(longest, unsignedness)");
+}
+END_TEST
+
+/* Demanglers (Clang's, LLVM's) put a qualifier after its type, GCC and
+   most people before it: both spellings are one name.  */
+START_TEST (test_cxx_qualifier_after_its_type_has_one_spelling)
+{
+  static const char *const pairs[][2] = {
+    { "ns::p::parse(unsigned char const*, unsigned long, bool) const",
+      "ns::p::parse(const unsigned char *, unsigned long, bool) const" },
+    { "f(char const* const&)", "f(const char * const &)" },
+    { "g(std::vector<int, std::allocator<int> > const&)",
+      "g(const std::vector<int, std::allocator<int> >&)" },
+    { "h(V<int const> const volatile*)", "h(const volatile V<const int>*)" },
+    { "S::operator<(S const&) const", "S::operator<(const S&) const" },
+    { "f(int (*)(int const))", "f(int(*)(const int))" },
+    { "k(int volatile const&)", "k(const volatile int&)" },
+  };
+  for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++)
+    ck_assert_str_eq (normal (pairs[i][0]), normal (pairs[i][1]));
+  ck_assert_str_eq (normal ("f(char const* const&)"), "f(const char*const&)");
+  /* A pointer's own const stays where it is.  */
+  ck_assert_str_eq (normal ("f(char* const)"), "f(char*const)");
+  ck_assert_str_ne (normal ("f(char* const)"), normal ("f(const char*)"));
+  /* A name that ends in "const" is no qualifier.  */
+  ck_assert_str_eq (normal ("f(myconst)"), "f(myconst)");
+}
+END_TEST
+
+/* A lambda as demanglers write it is GCC's spelling.  */
+START_TEST (test_cxx_lambda_has_gcc_spelling)
+{
+  ck_assert_str_eq (normal ("use_lambda(int)::'lambda'(int)::operator()"),
+		    "use_lambda(int)::<lambda(int)>::operator()");
+  ck_assert_str_eq (normal ("f()::'lambda0'(char const*, int)::operator()"),
+		    "f()::<lambda(const char*, int)>::operator()");
+  ck_assert_str_eq (normal ("x::'lambda'()::operator()"),
+		    "x::<lambda()>::operator()");
+  /* Not a lambda: left as it is.  */
+  ck_assert_str_eq (normal ("'lambda'(int"), "'lambda'(int");
+}
+END_TEST
+
+START_TEST (test_cxx_anonymous_namespace_has_both_spellings)
+{
+  ck_assert_str_eq (normal ("ns::(anonymous namespace)::S::walk<false>"),
+		    "ns::{anonymous}::S::walk<false>");
+  struct policy *p = load_ok ("version: 1\nfunctions:\n"
+			      "  - name: \"ns::(anonymous namespace)::f\"\n");
+  ck_assert_ptr_nonnull (policy_lookup (p, "ns::{anonymous}::f", NULL,
+					NULL));
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_cxx_operators_need_no_escapes)
+{
+  ck_assert (name_matches ("ns::S::operator[]", "ns::S::operator[]"));
+  ck_assert (!name_matches ("ns::S::operator[]", "ns::S::operatorx"));
+  ck_assert (name_matches ("ns::S::operator()", "ns::S::operator()"));
+  ck_assert (name_matches ("ns::S::operator*", "ns::S::operator*"));
+  ck_assert (!name_matches ("ns::S::operator*", "ns::S::operator+"));
+  ck_assert (!name_matches ("ns::S::operator*", "ns::S::operator*="));
+  ck_assert (name_matches ("operator<", "operator<"));
+  ck_assert (!name_matches ("operator<", "operator<="));
+  ck_assert (name_matches ("operator?", "operator?"));
+  ck_assert (!name_matches ("operator?", "operator+"));
+  /* Wildcards before the operator still work.  */
+  ck_assert (name_matches ("*::operator[]", "ns::S::operator[]"));
+  ck_assert (!name_matches ("*::operator[]", "ns::S::operator()"));
+  ck_assert (name_matches ("ns::*::operator*", "ns::V<int>::operator*"));
+  ck_assert (!name_matches ("ns::*::operator*", "ns::V<int>::operator->"));
+  /* A name that only contains the word is a glob as before.  */
+  ck_assert (name_matches ("my_operator*", "my_operator_add"));
+  struct policy *p = load_ok ("version: 1\nfunctions:\n"
+			      "  - name: \"ns::S::operator[]\"\n"
+			      "  - name: \"operator()\"\n");
+  ck_assert_uint_eq (found_line (p, "ns::S::operator[]", NULL, NULL), 3);
+  ck_assert_uint_eq (found_line (p, "operator()", NULL, NULL), 4);
+  ck_assert_uint_eq (found_line (p, "operator(", NULL, NULL), 0);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_cxx_parameter_list_is_literal_and_selects_an_overload)
+{
+  struct policy *p
+    = load_ok ("version: 1\nfunctions:\n"
+	       "  - name: \"ns::parser::parse(const unsigned char *, "
+	       "unsigned long, bool)\"\n"
+	       "  - name: \"ns::*::get(char*) const\"\n");
+  /* As GCC prints it, canonical spelling.  */
+  const char *gcc = normal ("ns::parser::parse(const unsigned char*, "
+			    "long unsigned int, bool)");
+  ck_assert_uint_eq (found_line (p, gcc, NULL, NULL), 3);
+  ck_assert_uint_eq (found_line (p, normal ("ns::parser::parse(const "
+					    "char*, long unsigned int, "
+					    "bool)"), NULL, NULL), 0);
+  ck_assert_uint_eq (found_line (p, "ns::parser::parse", NULL, NULL), 0);
+  /* The '*' of the parameter list is a pointer, the first a wildcard.  */
+  ck_assert_uint_eq (found_line (p, normal ("ns::V<int>::get(char*) const"),
+				 NULL, NULL), 4);
+  ck_assert_uint_eq (found_line (p, normal ("ns::V<int>::get(char&) const"),
+				 NULL, NULL), 0);
+  ck_assert_uint_eq (found_line (p, normal ("ns::V<int>::get(char*)"),
+				 NULL, NULL), 0);
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_cxx_variadic_and_templates_are_not_clone_suffixes)
+{
+  ck_assert_uint_eq (policy_base_name_length ("f(int, ...)"), 11);
+  ck_assert_uint_eq (policy_base_name_length ("f<1.5e+0>"), 9);
+  ck_assert_uint_eq (policy_base_name_length ("walk.constprop.0"), 4);
+  ck_assert_uint_eq (policy_base_name_length ("_ZN2ns1S4walkEv.isra.0"), 15);
+  ck_assert_uint_eq (policy_base_name_length ("f()::<lambda()>::operator()"),
+		     27);
+}
+END_TEST
+
+START_TEST (test_cxx_lambda_scope_names_match_themselves)
+{
+  const char *name = "use(ns::S&, ns::V<int>&)::<lambda(int)>::operator()";
+  ck_assert (name_matches (name, name));
+  ck_assert (name_matches ("use(*)::<lambda(int)>::operator()", name));
+  ck_assert (name_matches ("use(char*)::<lambda()>::operator()",
+			   "use(char*)::<lambda()>::operator()"));
+}
+END_TEST
+
+START_TEST (test_cxx_bad_glob_before_an_operator_is_still_reported)
+{
+  ASSERT_LOAD_ERRORS ("version: 1\n"
+		      "functions:\n"
+		      "  - name: \"ns::[S::operator[]\"\n",
+		      DOC ":3:11: bad function name 'ns::[S::operator[]': '[' "
+		      "starts a character class that is never closed");
+}
+END_TEST
+
+Suite *
+policy_lookup_suite (void)
+{
+  Suite *s = runner_suite ("Policy lookup");
+  TCase *tc;
+
+  tc = runner_tcase ("Globs");
+  tcase_add_test (tc, test_literal_name_is_not_a_glob);
+  tcase_add_test (tc, test_prefix_only_glob_is_recognised);
+  tcase_add_test (tc, test_prefix_only_glob_matches_names_with_the_prefix);
+  tcase_add_test (tc, test_glob_literal_suffix_only_rejects_non_matches);
+  tcase_add_test (tc, test_star_in_the_middle_matches_any_run);
+  tcase_add_test (tc, test_question_mark_matches_exactly_one_character);
+  tcase_add_test (tc, test_character_class_matches_one_of_its_members);
+  tcase_add_test (tc, test_backslash_makes_a_wildcard_literal);
+  tcase_add_test (tc, test_path_without_slash_matches_the_last_component);
+  tcase_add_test (tc, test_path_with_slash_matches_trailing_whole_components);
+  tcase_add_test (tc, test_path_wildcards_do_not_cross_slashes);
+  runner_add_tcase (s, tc);
+
+  tc = runner_tcase ("C++ names");
+  tcase_add_test (tc, test_cxx_spaces_and_arithmetic_types_have_one_spelling);
+  tcase_add_test (tc, test_cxx_escaped_name_matches_itself_only);
+  tcase_add_test (tc, test_cxx_qualifier_after_its_type_has_one_spelling);
+  tcase_add_test (tc, test_cxx_lambda_has_gcc_spelling);
+  tcase_add_test (tc, test_cxx_anonymous_namespace_has_both_spellings);
+  tcase_add_test (tc, test_cxx_operators_need_no_escapes);
+  tcase_add_test (tc,
+		  test_cxx_parameter_list_is_literal_and_selects_an_overload);
+  tcase_add_test (tc, test_cxx_variadic_and_templates_are_not_clone_suffixes);
+  tcase_add_test (tc, test_cxx_lambda_scope_names_match_themselves);
+  tcase_add_test (tc, test_cxx_bad_glob_before_an_operator_is_still_reported);
+  runner_add_tcase (s, tc);
+
+  tc = runner_tcase ("Lookup");
+  tcase_add_test (tc, test_exact_name_beats_an_earlier_glob);
+  tcase_add_test (tc, test_first_matching_glob_in_policy_order_wins);
+  tcase_add_test (tc, test_first_glob_wins_across_files);
+  tcase_add_test (tc, test_unmentioned_function_has_no_entry);
+  tcase_add_test (tc, test_files_scope_limits_an_entry_to_matching_units);
+  tcase_add_test (tc, test_callers_scope_limits_an_entry_to_matching_callers);
+  tcase_add_test (tc,
+		  test_files_scope_is_checked_before_callers_in_policy_order);
+  tcase_add_test (tc, test_unknown_unit_or_caller_skips_scoped_entries);
+  tcase_add_test (tc,
+		  test_scoped_exact_entry_that_does_not_apply_falls_back_to_a_glob);
+  tcase_add_test (tc, test_entry_scope_functions_agree_with_lookup);
+  tcase_add_test (tc, test_policy_mentions_ignores_scope);
+  tcase_add_test (tc, test_action_and_severity_names);
+  runner_add_tcase (s, tc);
+
+  tc = runner_tcase ("Clone suffixes");
+  tcase_add_test (tc, test_base_name_length_strips_clone_suffixes);
+  tcase_add_test (tc, test_leading_dot_is_not_a_clone_suffix);
+  tcase_add_test (tc, test_clone_of_a_function_is_looked_up_as_the_function);
+  tcase_add_test (tc, test_globs_see_the_name_without_its_clone_suffix);
+  tcase_add_test (tc, test_clone_of_a_caller_counts_as_the_caller);
+  runner_add_tcase (s, tc);
+
+    {
+      tc = runner_tcase ("Regressions");
+      tcase_add_test (tc, test_absolute_path_pattern_matches_the_same_path);
+      runner_add_tcase (s, tc);
+    }
+  return s;
+}
+
+/* Suggestions.  */
+
+static const char *const keys[] = { "name", "action", "files", "callers",
+				    "severity", "reason", NULL };
+
+START_TEST (test_transposition_counts_as_one_typo)
+{
+  ck_assert_str_eq (suggest_closest ("actoin", keys), "action");
+  ck_assert_str_eq (suggest_closest ("nmae", keys), "name");
+  ck_assert_str_eq (suggest_closest ("sevreity", keys), "severity");
+}
+END_TEST
+
+START_TEST (test_single_typo_suggests_the_candidate)
+{
+  ck_assert_str_eq (suggest_closest ("acton", keys), "action");
+  ck_assert_str_eq (suggest_closest ("actions", keys), "action");
+  ck_assert_str_eq (suggest_closest ("fules", keys), "files");
+  ck_assert_str_eq (suggest_closest ("callr", keys), "callers");
+  ck_assert_str_eq (suggest_closest ("Name", keys), "name");
+}
+END_TEST
+
+START_TEST (test_exact_word_suggests_itself)
+{
+  ck_assert_str_eq (suggest_closest ("reason", keys), "reason");
+}
+END_TEST
+
+START_TEST (test_closest_candidate_wins_and_ties_go_to_the_first)
+{
+  static const char *const words[] = { "note", "nose", "node", NULL };
+  ck_assert_str_eq (suggest_closest ("nodes", words), "node");
+  ck_assert_str_eq (suggest_closest ("nate", words), "note");
+  /* "nofe" is one substitution away from each.  */
+  ck_assert_str_eq (suggest_closest ("nofe", words), "note");
+}
+END_TEST
+
+START_TEST (test_unrelated_word_gets_no_suggestion)
+{
+  ck_assert_ptr_null (suggest_closest ("colour", keys));
+  ck_assert_ptr_null (suggest_closest ("include", keys));
+  ck_assert_ptr_null (suggest_closest ("x", keys));
+  ck_assert_ptr_null (suggest_closest ("warn", (const char *const[]) {
+					 "note", "warning", "error",
+					 NULL }));
+}
+END_TEST
+
+START_TEST (test_empty_word_gets_no_suggestion)
+{
+  ck_assert_ptr_null (suggest_closest ("", keys));
+  ck_assert_ptr_null (suggest_closest ("", (const char *const[]) { "", "a",
+					 NULL }));
+}
+END_TEST
+
+START_TEST (test_empty_candidate_list_gets_no_suggestion)
+{
+  ck_assert_ptr_null (suggest_closest ("action",
+				       (const char *const[]) { NULL }));
+}
+END_TEST
+
+START_TEST (test_very_long_word_gets_no_suggestion)
+{
+  char word[10001];
+  memset (word, 'a', sizeof word - 1);
+  word[sizeof word - 1] = '\0';
+  const char *const long_candidates[] = { word, "a", NULL };
+  ck_assert_ptr_null (suggest_closest (word, keys));
+  ck_assert_ptr_null (suggest_closest (word, long_candidates));
+  /* A long candidate is skipped, not read past its end.  */
+  ck_assert_str_eq (suggest_closest ("aa", long_candidates), "a");
+  /* 64 characters is still compared; 65 is not.  */
+  word[64] = '\0';
+  const char *const near[] = { word, NULL };
+  char typo[65];
+  memcpy (typo, word, 65);
+  typo[10] = 'b';
+  ck_assert_ptr_eq (suggest_closest (typo, near), word);
+  word[64] = 'a';
+  word[65] = '\0';
+  ck_assert_ptr_null (suggest_closest (word, near));
+}
+END_TEST
+
+Suite *
+suggest_suite (void)
+{
+  Suite *s = runner_suite ("Suggestions");
+  TCase *tc = runner_tcase ("Closest candidate");
+  tcase_add_test (tc, test_transposition_counts_as_one_typo);
+  tcase_add_test (tc, test_single_typo_suggests_the_candidate);
+  tcase_add_test (tc, test_exact_word_suggests_itself);
+  tcase_add_test (tc, test_closest_candidate_wins_and_ties_go_to_the_first);
+  tcase_add_test (tc, test_unrelated_word_gets_no_suggestion);
+  tcase_add_test (tc, test_empty_word_gets_no_suggestion);
+  tcase_add_test (tc, test_empty_candidate_list_gets_no_suggestion);
+  tcase_add_test (tc, test_very_long_word_gets_no_suggestion);
+  runner_add_tcase (s, tc);
+  return s;
+}
