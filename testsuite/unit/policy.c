@@ -2289,6 +2289,69 @@ START_TEST (test_first_glob_wins_across_files)
 }
 END_TEST
 
+/* The rule both compilers apply to a function known by several name
+   forms (most specific first): an exact name beats a glob whatever form
+   each matches; among exact names, or among globs, the more specific form
+   wins; within one form, policy order.  POLICY's entries are named by
+   their action's first letter in the answer: the entry that governs, as
+   its line in the policy, or 0 for none.  */
+static const char *const cxx_forms[] = { "_ZN2ns3bigEi", "ns::big(int)",
+					  "ns::big", "big" };
+static const struct
+{
+  const char *entries;		/* One name per line.  */
+  unsigned line;		/* The governing entry's name line, or 0.  */
+} forms_cases[] = {
+  /* The pair: a glob on the qualified name, an exact identifier.  */
+  { "ns::*\nbig\n", 2 },
+  { "big\nns::b*\n", 1 },
+  /* Exact names: the more specific form, in either order.  */
+  { "big\nns::big\n", 2 },
+  { "ns::big\nbig\n", 1 },
+  { "ns::big\nns::big(int)\n", 2 },
+  { "big\n_ZN2ns3bigEi\n", 2 },
+  /* Globs: the more specific form; within one, the first.  */
+  { "b*\nns::b*\n", 2 },
+  { "ns::b*\nb*\n", 1 },
+  { "ns::b*\nns::bi*\n", 1 },
+  { "ns::bi*\nns::b*\n", 1 },
+  { "*\nns::b*\n", 1 },
+  /* One entry, any form; none.  */
+  { "_ZN2ns3b*\n", 1 },
+  { "small\nns::*::big\n", 0 },
+};
+
+START_TEST (test_lookup_forms_is_the_rule_of_both_compilers)
+{
+  char yaml[512] = "version: 1\nfunctions:\n";
+  const char *name = forms_cases[_i].entries;
+  while (*name)
+    {
+      size_t len = strcspn (name, "\n");
+      snprintf (yaml + strlen (yaml), sizeof yaml - strlen (yaml),
+		"  - name: \"%.*s\"\n", (int) len, name);
+      name += len + 1;
+    }
+  struct policy *p = policy_new ();
+  ck_assert_msg (policy_load_buffer (p, "forms.yaml", yaml, strlen (yaml)),
+		 "%s", yaml);
+  const struct policy_entry *e
+    = policy_lookup_forms (p, cxx_forms, 4, "ns::walk", "walk.cc");
+  unsigned want = forms_cases[_i].line;
+  if (!want)
+    ck_assert_msg (!e, "%s: entry %s governs, none should", yaml,
+		   e ? e->name.text : "");
+  else
+    ck_assert_msg (e && e->name_loc.line == want + 2,
+		   "%s: entry at line %u governs, the one at line %u should",
+		   yaml, e ? e->name_loc.line : 0, want + 2);
+  /* One form is policy_lookup itself.  */
+  ck_assert_ptr_eq (policy_lookup_forms (p, cxx_forms + 3, 1, NULL, NULL),
+		    policy_lookup (p, "big", NULL, NULL));
+  policy_free (p);
+}
+END_TEST
+
 START_TEST (test_unmentioned_function_has_no_entry)
 {
   struct policy *p = load_lookup_policy ();
@@ -2749,6 +2812,8 @@ policy_lookup_suite (void)
   tcase_add_test (tc, test_first_matching_glob_in_policy_order_wins);
   tcase_add_test (tc, test_first_glob_wins_across_files);
   tcase_add_test (tc, test_unmentioned_function_has_no_entry);
+  tcase_add_loop_test (tc, test_lookup_forms_is_the_rule_of_both_compilers,
+		       0, sizeof forms_cases / sizeof *forms_cases);
   tcase_add_test (tc, test_files_scope_limits_an_entry_to_matching_units);
   tcase_add_test (tc, test_callers_scope_limits_an_entry_to_matching_callers);
   tcase_add_test (tc,
