@@ -280,11 +280,14 @@ endif
 # The whole testsuite for every supported GCC: 12 and 11 here, 13 to 16
 # in a Debian testing chroot that tools/forky-chroot.sh makes (root).
 NPROC := $(shell nproc 2>/dev/null || echo 1)
+# Each stage's log and time in build/check-all/ (build/ci/ for make ci),
+# emptied first so that the table shows this run only.
+check-all ci: private LOGS = build/$(if $(filter ci,$@),ci,check-all)
 check-all ci:
-	@rc=0; $(MAKE) -k -j$(NPROC) -f tools/check-all.mk \
-		$(if $(filter ci,$@),LOGS=build/ci) $@ || rc=$$?; \
+	@rm -rf $(LOGS); rc=0; \
+	$(MAKE) -k -j$(NPROC) -f tools/check-all.mk LOGS=$(LOGS) $@ || rc=$$?; \
 	echo "=== make $@: per stage"; \
-	sh tools/stage.sh --table $(if $(filter ci,$@),build/ci,build/check-all); \
+	sh tools/stage.sh --table $(LOGS); \
 	exit $$rc
 
 # Linux 6.1's lib/xarray.o cross-compiled for arm64 with the plugin; needs
