@@ -39,7 +39,7 @@ struct name
 struct names
 {
   struct name *v;
-  size_t n;
+  size_t n, room;
 };
 
 static struct names suites, tcases, pairs;
@@ -47,9 +47,10 @@ static struct names suites, tcases, pairs;
 static struct name *
 names_add (struct names *l, const void *object, const char *name)
 {
-  if ((l->n & (l->n + 1)) == 0 || l->n == 0)
+  if (l->n == l->room)
     {
-      l->v = realloc (l->v, (2 * l->n + 2) * sizeof *l->v);
+      l->room = 2 * l->room + 16;
+      l->v = realloc (l->v, l->room * sizeof *l->v);
       if (!l->v)
 	abort ();
     }
