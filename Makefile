@@ -4,8 +4,11 @@
 #   make GCC=gcc-11      plugin for gcc-11 (outputs of each GCC coexist)
 #   make GCC=aarch64-linux-gnu-gcc-12   plugin for a cross compiler, in
 #                        build/aarch64-linux-gnu-gcc-12/
-#   make check           build and run the whole testsuite with Check
-#   make check-all       the testsuite for GCC 11 to 16 (13+ in a chroot)
+#   make check           the whole testsuite for the default GCC and Clang
+#                        (GCC=gcc-14 or CLANG=clang-19: that one alone)
+#   make check-all       the testsuite for GCC 11 to 16 (13+ in a chroot),
+#                        aarch64, ppc64le and Clang 16, 19, 22, in parallel
+#   make ci              check-all and the real-code suite (.ci/run)
 #   make install         install into $(GCC) -print-file-name=plugin
 #   make demo            run the plugin on an example
 #   make deb             Debian packages (debian/) into build/deb/
