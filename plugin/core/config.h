@@ -1,5 +1,6 @@
 /* The plugin's arguments (-fplugin-arg-hotinline-KEY[=VALUE]), parsed and
-   checked without GCC so that the rules are testable on their own.  */
+   checked without a compiler so that the rules are testable on their
+   own.  */
 #ifndef HOTINLINE_CONFIG_H
 #define HOTINLINE_CONFIG_H
 
@@ -14,7 +15,7 @@ extern "C" {
 enum config_strategy
 {
   CONFIG_STRATEGY_ATTRIBUTE,	/* As a hand-written always_inline.  */
-  CONFIG_STRATEGY_SURGICAL	/* Only the calls GCC's inliner declined.  */
+  CONFIG_STRATEGY_SURGICAL	/* Only the calls the inliner declined.  */
 };
 
 struct config
@@ -48,7 +49,8 @@ void config_init (struct config *);
 /* Apply one argument.  VALUE is NULL for a bare KEY.  Returns NULL on
    success, otherwise a message (in a static buffer, valid until the next
    call) saying what is wrong and what was expected.  Strings are borrowed:
-   GCC keeps its plugin arguments alive for the whole compilation.  */
+   each plugin keeps its arguments alive for the whole compilation (GCC
+   its own, the LLVM plugin its copies).  */
 const char *config_apply (struct config *, const char *key,
 			  const char *value);
 

@@ -1,7 +1,7 @@
 /* The compiled policy cache: policy files parsed once, their compiled
    image (policy-image.h) stored under a key that is a hash of their bytes,
    the plugin's version and the image format, and mapped in place by later
-   compilations.  Plain C, no GCC headers.
+   compilations.  Plain C, no compiler headers.
 
    The cache never changes what a compilation does: a policy with errors
    is never stored (every later compilation parses it and reports them the

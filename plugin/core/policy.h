@@ -1,6 +1,6 @@
 /* The hotinline policy model: which functions are hot and what to do about
- * them.  Plain C with no GCC headers, so it can be unit-tested and fuzzed
- * on its own; the plugin links it in unchanged.  */
+ * them.  Plain C with no compiler headers, so it can be unit-tested and
+ * fuzzed on its own; both compilers' plugins link it in unchanged.  */
 #ifndef HOTINLINE_POLICY_H
 #define HOTINLINE_POLICY_H
 

@@ -119,61 +119,78 @@ limit_of (cgraph_inline_failed_t reason, tree fn, const char **param,
     }
 }
 
-/* The advice for REASON that depends on nothing else, in GCC's
-   diagnostic markup; NULL when there is none.  */
-static const char *
-advice_for (cgraph_inline_failed_t reason)
+/* The advice for REASON that depends on nothing else; false when there
+   is none.  */
+static bool
+advice_for (cgraph_inline_failed_t reason, enum message_advice *why)
 {
   switch (reason)
     {
     case CIF_BODY_NOT_AVAILABLE:
-      return "body not available here: define it in a header or "
-	     "build with %<-flto%> [hotinline]";
+      *why = ADVICE_BODY_NOT_AVAILABLE;
+      return true;
     case CIF_UNLIKELY_CALL:
     case CIF_NEVER_CALL:
-      return "call considered cold: GCC does not grow code on paths "
-	     "it expects to run rarely (as %<__builtin_expect%>, a cold "
-	     "function or profile feedback say) [hotinline]";
+      *why = ADVICE_COLD;
+      return true;
     case CIF_FUNCTION_NOT_CONSIDERED:
     case CIF_FUNCTION_NOT_OPTIMIZED:
-      return "the inliner did not consider this call (at %<-O0%>, "
-	     "with %<-fno-inline%> or in a function optimised for "
-	     "debugging GCC inlines only %<always_inline%> functions); "
-	     "make the entry %<action: always_inline%> [hotinline]";
+      *why = ADVICE_NOT_CONSIDERED;
+      return true;
     case CIF_OVERWRITABLE:
-      return "the function can be replaced at link time: make it "
-	     "static or hidden, or build with "
-	     "%<-fno-semantic-interposition%> [hotinline]";
+      *why = ADVICE_INTERPOSABLE;
+      return true;
     case CIF_RECURSIVE_INLINING:
-      return "the call is recursive [hotinline]";
+      *why = ADVICE_RECURSIVE;
+      return true;
     case CIF_TARGET_OPTION_MISMATCH:
     case CIF_OPTIMIZATION_MISMATCH:
-      return "caller and callee are compiled with different target "
-	     "or optimize attributes [hotinline]";
+      *why = ADVICE_ATTRIBUTE_MISMATCH;
+      return true;
     case CIF_UNSPECIFIED:
-      return "the call became a direct call only after the "
-	     "inlining decisions [hotinline]";
+      *why = ADVICE_LATE_DIRECT;
+      return true;
     default:
-      return NULL;
+      return false;
     }
 }
 
-/* MARKUP without GCC's quoting directives and the "[hotinline]" tag:
-   the text a results file carries.  */
+/* What the hint says about REASON, in STYLE, for a note (AS_NOTE) or the
+   results; NULL when nothing.  AT_DECL is set when the note belongs at
+   CALLEE's declaration.  */
 static char *
-plain_text (const char *markup)
+hint_text (const struct message_style *style, cgraph_inline_failed_t reason,
+	   tree callee, tree fn, bool as_note, bool *at_decl)
 {
-  char *text = XNEWVEC (char, strlen (markup) + 1), *t = text;
-  for (const char *m = markup; *m; m++)
-    if (m[0] == '%' && (m[1] == '<' || m[1] == '>'))
-      *t++ = '\'', m++;
-    else
-      *t++ = *m;
-  *t = '\0';
-  const char *tag = " [hotinline]";
-  size_t n = strlen (text), k = strlen (tag);
-  if (n >= k && strcmp (text + n - k, tag) == 0)
-    text[n - k] = '\0';
+  const char *name = hot_name_of (hot_source_function (callee));
+  const char *param;
+  int value;
+  enum message_advice why;
+  *at_decl = false;
+  if (advice_for (reason, &why))
+    return message_advice (style, why);
+  if (!limit_of (reason, fn, &param, &value))
+    {
+      if (reason != CIF_FUNCTION_NOT_INLINABLE
+	  || !lookup_attribute ("noinline", DECL_ATTRIBUTES (callee)))
+	return NULL;
+      *at_decl = true;
+      return message_noinline (style, name, as_note);
+    }
+  int size = size_of (callee);
+  char *option = concat ("--param ", param, NULL);
+  /* A function not declared inline is held to the auto limit; declared
+     inline, to the larger single limit: often the cheapest fix.  */
+  int single = opt_for_fn (fn, param_max_inline_insns_single);
+  char *fix = NULL;
+  if (size >= 0 && reason == CIF_MAX_INLINE_INSNS_AUTO_LIMIT
+      && !DECL_DECLARED_INLINE_P (callee) && size <= single)
+    fix = message_inline_fix (style, "--param max-inline-insns-single",
+			      single);
+  char *text = message_limit_hint (style, name, size, "instructions",
+				   option, value, fix);
+  free (fix);
+  free (option);
   return text;
 }
 
@@ -189,17 +206,9 @@ struct hot_hint_facts
 hot_hint_facts (cgraph_inline_failed_t reason, tree callee, tree fn)
 {
   struct hot_hint_facts f = { NULL, NULL, 0, size_of (callee) };
-  const char *name = hot_name_of (hot_source_function (callee));
-  if (const char *advice = advice_for (reason))
-    f.text = plain_text (advice);
-  else if (limit_of (reason, fn, &f.param, &f.limit))
-    f.text = f.size >= 0
-	     ? xasprintf ("'%s' is estimated at %d instructions; the limit is "
-			  "'--param %s=%d'", name, f.size, f.param, f.limit)
-	     : xasprintf ("the limit is '--param %s=%d'", f.param, f.limit);
-  else if (reason == CIF_FUNCTION_NOT_INLINABLE
-	   && lookup_attribute ("noinline", DECL_ATTRIBUTES (callee)))
-    f.text = xasprintf ("'%s' is declared 'noinline'", name);
+  bool at_decl;
+  f.text = hint_text (&message_plain, reason, callee, fn, false, &at_decl);
+  limit_of (reason, fn, &f.param, &f.limit);
   return f;
 }
 
@@ -207,38 +216,13 @@ hot_hint_facts (cgraph_inline_failed_t reason, tree callee, tree fn)
 void
 hot_hint (location_t loc, cgraph_inline_failed_t reason, tree callee, tree fn)
 {
-  const char *param = NULL;
-  int value = 0;
-  if (const char *advice = advice_for (reason))
-    {
-      inform (loc, advice);
-      return;
-    }
-  if (!limit_of (reason, fn, &param, &value))
-    {
-      if (reason == CIF_FUNCTION_NOT_INLINABLE
-	  && lookup_attribute ("noinline", DECL_ATTRIBUTES (callee)))
-	inform (DECL_SOURCE_LOCATION (callee), "%qs declared %<noinline%> "
-		"here [hotinline]", hot_name_of (hot_source_function (callee)));
-      return;
-    }
-  int size = size_of (callee);
-  const char *name = hot_name_of (hot_source_function (callee));
-  /* A function not declared inline is held to the auto limit; declared
-     inline, to the larger single limit: often the cheapest fix.  */
-  int single = opt_for_fn (fn, param_max_inline_insns_single);
-  if (size >= 0 && reason == CIF_MAX_INLINE_INSNS_AUTO_LIMIT
-      && !DECL_DECLARED_INLINE_P (callee) && size <= single)
-    inform (loc, "%qs is estimated at %d instructions; the limit is "
-	    "%<--param %s=%d%>; declared %<inline%>, it would be within "
-	    "%<--param max-inline-insns-single=%d%> [hotinline]", name, size,
-	    param, value, single);
-  else if (size >= 0)
-    inform (loc, "%qs is estimated at %d instructions; the limit is "
-	    "%<--param %s=%d%> [hotinline]", name, size, param, value);
-  else
-    inform (loc, "the limit is %<--param %s=%d%> [hotinline]", param,
-	    value);
+  bool at_decl;
+  char *text = hint_text (&hot_message_style, reason, callee, fn, true,
+			  &at_decl);
+  if (!text)
+    return;
+  inform (at_decl ? DECL_SOURCE_LOCATION (callee) : loc, text);
+  free (text);
 }
 
 void

@@ -8,6 +8,7 @@
 struct policy *hot_policy;
 struct config hot_config;
 struct hot_stats hot_stats;
+const struct message_style hot_message_style = { "%<", "%>", true, true };
 
 /* Entries that matched something in this unit, for the summary.  */
 static hash_set<const struct policy_entry *> *matched_entries;
@@ -523,14 +524,9 @@ hot_entry_matched (const struct policy_entry *entry)
 void
 hot_note_entry (location_t loc, const struct policy_entry *entry)
 {
-  if (entry->reason)
-    inform (loc, "policy entry for %qs at %s:%u:%u: %s [hotinline]",
-	    entry->name.text, entry->loc.file, entry->name_loc.line,
-	    entry->name_loc.column, entry->reason);
-  else
-    inform (loc, "policy entry for %qs at %s:%u:%u [hotinline]",
-	    entry->name.text, entry->loc.file, entry->name_loc.line,
-	    entry->name_loc.column);
+  char *text = message_entry_note (&hot_message_style, entry);
+  inform (loc, text);
+  free (text);
 }
 
 /* The per-unit summary, when asked for.  */
@@ -539,15 +535,12 @@ print_summary (void *, void *)
 {
   if (!hot_policy)
     return;
-  unsigned matched = matched_entries ? matched_entries->elements () : 0;
-  inform (UNKNOWN_LOCATION,
-	  "hotinline summary for %s: %u of %u policy entries matched; "
-	  "%u calls to hot functions in the source, %u still calls after "
-	  "inlining; %u functions forced inline, %u could not be; %u "
-	  "declined calls inlined surgically [hotinline]",
-	  hot_unit (), matched, (unsigned) policy_entry_count (hot_policy),
-	  hot_stats.source_calls, hot_stats.calls_not_inlined,
-	  hot_stats.forced, hot_stats.not_forced, hot_stats.calls_forced);
+  char *text = message_summary (&hot_message_style, hot_unit (),
+				matched_entries ? matched_entries->elements ()
+						: 0,
+				policy_entry_count (hot_policy), &hot_stats);
+  inform (UNKNOWN_LOCATION, text);
+  free (text);
 }
 
 void

@@ -3,6 +3,7 @@
 #define HOTINLINE_HOTINLINE_H
 
 #include "config.h"
+#include "messages.h"
 #include "policy.h"
 
 /* The loaded policy; NULL when there is nothing to do.  */
@@ -12,15 +13,10 @@ extern struct policy *hot_policy;
 extern struct config hot_config;
 
 /* What happened in this translation unit, for the summary.  */
-struct hot_stats
-{
-  unsigned source_calls;	/* Calls to hot functions as written.  */
-  unsigned calls_not_inlined;	/* Calls reported as still calls.  */
-  unsigned forced;		/* Functions forced inline.  */
-  unsigned calls_forced;	/* Declined calls inlined surgically.  */
-  unsigned not_forced;		/* always_inline entries GCC cannot honour.  */
-};
 extern struct hot_stats hot_stats;
+
+/* The messages of the core as GCC formats (%<quotes%>), with the tag.  */
+extern const struct message_style hot_message_style;
 
 /* The main source file of this translation unit, for "files" scoping.  */
 const char *hot_unit (void);

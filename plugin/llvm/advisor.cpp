@@ -35,7 +35,7 @@ private:
   void
   recordInliningImpl () override
   {
-    hot_stats.calls_forced++;
+    unit_stats.calls_forced++;
     ORE.emit ([&] () {
       return llvm::OptimizationRemark ("inline", "Inlined", DLoc, Block)
 	     << "'" << llvm::ore::NV ("Callee", Callee) << "' inlined into '"

@@ -121,6 +121,8 @@ thread_local bool last_shown;
 
 namespace hotinline {
 
+const struct message_style diagnostic_style = { "'", "'", false, true };
+
 /* FILE (relative to DIR) at LINE and COLUMN: in Clang's source manager,
    or as text at a link.  */
 static place
@@ -225,14 +227,9 @@ emit_note (const place &loc, const std::string &message)
 void
 note_entry (const place &loc, const struct policy_entry *entry)
 {
-  std::string text;
-  llvm::raw_string_ostream os (text);
-  os << "policy entry for '" << entry->name.text << "' at " << entry->loc.file
-     << ":" << entry->name_loc.line << ":" << entry->name_loc.column;
-  if (entry->reason)
-    os << ": " << entry->reason;
-  os << " [hotinline]";
-  emit_note (loc, os.str ());
+  char *text = message_entry_note (&diagnostic_style, entry);
+  emit_note (loc, text);
+  free (text);
 }
 
 void

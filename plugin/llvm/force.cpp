@@ -300,7 +300,7 @@ private:
 	place loc = place_of_function (f);
 	report_entry_problem (loc, e, not_forced (f, why));
 	results_note_function (f, why.c_str ());
-	hot_stats.not_forced++;
+	unit_stats.not_forced++;
 	return false;
       }
     llvm::SmallPtrSet<Function *, 4> warned;
@@ -312,7 +312,7 @@ private:
 	  any |= target_allows (call, f, e, warned);
 	if (!any && !calls.empty ())
 	  {
-	    hot_stats.not_forced++;
+	    unit_stats.not_forced++;
 	    return true;
 	  }
 	clear_default_noinline (f);
@@ -320,7 +320,7 @@ private:
 	if (hot_lto_prelink)
 	  f.addFnAttr (forced_by_policy);
 	results_note_function (f, nullptr);
-	hot_stats.forced++;
+	unit_stats.forced++;
 	return true;
       }
     bool any = false;
@@ -348,9 +348,9 @@ private:
     /* Surgical forcing counts the calls it inlines (advisor.cpp);
        forcing for some callers forces the function.  */
     if (!any)
-      hot_stats.not_forced++;
+      unit_stats.not_forced++;
     else if (changed)
-      hot_stats.forced++;
+      unit_stats.forced++;
     if (changed)
       results_note_function (f, nullptr);
     return changed;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "config.h"
+#include "messages.h"
 #include "policy.h"
 
 namespace hotinline {
@@ -153,19 +154,14 @@ void diagnostics_to (llvm::LLVMContext &ctx);
 void diagnostics_flush ();
 
 /* What happened in this unit, for the summary (summary.cpp), counted
-   where each is decided: as the GCC plugin's.  */
-struct hot_stats
-{
-  unsigned source_calls;	/* Calls to hot functions as written.  */
-  unsigned calls_not_inlined;	/* Calls reported as still calls.  */
-  unsigned forced;		/* Functions forced inline.  */
-  unsigned not_forced;		/* Functions a policy forces that cannot be.  */
-  unsigned calls_forced;	/* Declined calls inlined surgically.  */
-};
-extern thread_local struct hot_stats hot_stats;
+   where each is decided (the struct is the core's, as the GCC plugin's).  */
+extern thread_local struct hot_stats unit_stats;
 
 /* The summary of M, with -fplugin-arg-hotinline-summary.  */
 void summary_print (const llvm::Module &m);
+
+/* The messages of the core as Clang writes them: 'quoted', tagged.  */
+extern const struct message_style diagnostic_style;
 
 /* The note naming ENTRY's place in its policy and its reason.  */
 void note_entry (const place &loc, const struct policy_entry *entry);

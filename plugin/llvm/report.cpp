@@ -28,31 +28,55 @@ base_threshold (llvm::OptimizationLevel level)
   return 225;
 }
 
-/* What would let the call through, for a reason with a cost and a
-   threshold: the base threshold scaled by the factor the cost is over.
-   In a ThinLTO backend, a callee of another unit is there only when the
-   thin link imported it, which it does by size.  */
-std::string
-hint_for (const std::string &reason, llvm::OptimizationLevel level)
+/* A hint: its text, and whether it belongs at the callee's declaration
+   rather than at the call.  */
+struct hint
 {
-  if (hot_at_link && reason.find ("definition is unavailable")
-		       != std::string::npos)
-    return "the ThinLTO link did not import its body into this module: "
-	   "-Wl,-mllvm,-import-instr-limit=N above its size (default 100 "
-	   "instructions) or full LTO (-flto) would make it available "
-	   "[hotinline]";
+  std::string text;
+  bool at_decl;
+};
+
+/* What would let the call to CALLEE through, for the inliner's REASON,
+   in STYLE, for a note (AS_NOTE) or the results.  For a reason with a
+   cost and a threshold: the base threshold scaled by the factor the cost
+   is over.  In a ThinLTO backend, a callee of another unit is there only
+   when the thin link imported it, which it does by size.  */
+hint
+hint_for (const struct message_style &style, const std::string &reason,
+	  const llvm::Function &callee, llvm::OptimizationLevel level,
+	  bool as_note)
+{
+  char *text = nullptr;
+  bool at_decl = false;
   static const std::regex cost_re ("cost=([0-9]+), threshold=(-?[0-9]+)");
   std::smatch m;
-  if (!std::regex_search (reason, m, cost_re))
-    return "";
-  long cost = std::stol (m[1]), threshold = std::stol (m[2]);
-  if (threshold <= 0)
-    return "";
-  long base = base_threshold (level);
-  long needed = (base * (cost + 1) + threshold - 1) / threshold;
-  return "cost " + std::to_string (cost) + " over threshold "
-	 + std::to_string (threshold) + ": -mllvm -inline-threshold="
-	 + std::to_string (needed) + " would let it through [hotinline]";
+  if (callee.isDeclaration ()
+      || reason.find ("definition is unavailable") != std::string::npos)
+    text = message_advice (&style, hot_at_link ? ADVICE_BODY_NOT_IMPORTED
+					       : ADVICE_BODY_NOT_AVAILABLE);
+  else if (std::regex_search (reason, m, cost_re))
+    {
+      long cost = std::stol (m[1]), threshold = std::stol (m[2]);
+      if (threshold <= 0)
+	return { "", false };
+      long base = base_threshold (level);
+      long needed = (base * (cost + 1) + threshold - 1) / threshold;
+      char *fix = message_option_fix (&style, "-mllvm -inline-threshold",
+				      needed);
+      text = message_limit_hint (&style, name_of (callee).c_str (), cost,
+				 "cost units", nullptr, threshold, fix);
+      free (fix);
+    }
+  else if (callee.hasFnAttribute (llvm::Attribute::NoInline))
+    {
+      text = message_noinline (&style, name_of (callee).c_str (), as_note);
+      at_decl = true;
+    }
+  if (!text)
+    return { "", false };
+  hint h = { text, at_decl };
+  free (text);
+  return h;
 }
 
 /* Why CALL, to CALLEE, is still a call.  */
@@ -340,7 +364,7 @@ hotinline::report_listen (llvm::Module &m)
 	    if (const struct policy_entry *e
 		= callee->isIntrinsic () ? nullptr : entry_for (*callee, &f))
 	      {
-		hot_stats.source_calls++;
+		unit_stats.source_calls++;
 		if (hot_config.results_dir)
 		  results_note_source_call (*call, e);
 		const llvm::DILocation *dl = call->getDebugLoc ().get ();
@@ -422,9 +446,11 @@ private:
       return;
     std::string reason
       = reason_for (call, *callee, level == llvm::OptimizationLevel::O0);
-    std::string hint = hint_for (reason, level);
-    hot_stats.calls_not_inlined++;
-    results_note_left_call (call, e, reason, hint);
+    hint note = hint_for (diagnostic_style, reason, *callee, level, true);
+    unit_stats.calls_not_inlined++;
+    results_note_left_call (call, e, reason,
+			    hint_for (message_plain, reason, *callee, level,
+				      false).text);
     const llvm::DILocation *dl = call.getDebugLoc ().get ();
     const std::vector<const llvm::DILocation *> *sunk
       = sunk_from (dl, *callee);
@@ -436,8 +462,9 @@ private:
 		      + reason + " [hotinline]"))
       return;
     note_entry (loc, e);
-    if (!hint.empty ())
-      emit_note (loc, hint);
+    if (!note.text.empty ())
+      emit_note (note.at_decl ? place_of_function (*callee) : loc,
+		 note.text);
     /* Those whose blocks end with the same code as CALL's.  */
     std::vector<const llvm::CallBase *> mergeable;
     for (const llvm::CallBase *c : group)

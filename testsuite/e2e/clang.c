@@ -1099,7 +1099,7 @@ START_TEST (test_lto_surgical)
 	 the report says so, and following it lets the call through.  */
       ck_assert_msg (strstr (l.err, "note: the ThinLTO link did not import "
 			     "its body into this module: "
-			     "-Wl,-mllvm,-import-instr-limit=N"), "%s", l.err);
+			     "'-Wl,-mllvm,-import-instr-limit=N'"), "%s", l.err);
       l = lto_build (&prog, lto, flags, true, true,
 		     "-Wl,-mllvm,-import-instr-limit=1000", linked);
       ck_assert_msg (l.status == 0, "%s", l.err);

@@ -15,6 +15,7 @@ main (void)
   srunner_add_suite (sr, suggest_suite ());
   srunner_add_suite (sr, profile_tool_suite ());
   srunner_add_suite (sr, results_name_suite ());
+  srunner_add_suite (sr, messages_suite ());
   srunner_add_suite (sr, policy_files_suite ());
   srunner_add_suite (sr, plugin_load_suite ());
   srunner_add_suite (sr, samples_suite ());
@@ -28,6 +29,7 @@ main (void)
   srunner_add_suite (sr, results_suite ());
   srunner_add_suite (sr, cxx_names_suite ());
   srunner_add_suite (sr, clang_suite ());
+  srunner_add_suite (sr, messages_e2e_suite ());
   int failed = runner_run (sr);
   srunner_free (sr);
   return failed ? EXIT_FAILURE : EXIT_SUCCESS;

@@ -1,0 +1,168 @@
+/* The messages' wording, written once for every compiler.  Each template
+   is plain English in which a quote ' opens or closes a quoted name or
+   option, as the style writes quotes; the values substituted are
+   escaped as the style asks, the texts already styled (%S) are not.  */
+#include "messages.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "policy.h"
+
+const struct message_style message_plain = { "'", "'", false, false };
+
+/* S, with each '%' doubled when the text is a format.  */
+static void
+put_value (FILE *out, const struct message_style *style, const char *s)
+{
+  for (; *s; s++)
+    {
+      if (*s == '%' && style->percent)
+	fputc ('%', out);
+      fputc (*s, out);
+    }
+}
+
+/* TEMPLATE in STYLE: quotes as the style writes them, and the directives
+   %s (a value), %S (a text of this style), %ld, %u and %zu.  Never NULL:
+   out of memory aborts, as in the compilers.  */
+static char *
+format (const struct message_style *style, bool tag, const char *template,
+	...)
+{
+  char *text = NULL;
+  size_t size = 0;
+  FILE *out = open_memstream (&text, &size);
+  if (!out)
+    abort ();
+  bool quoted = false;
+  va_list ap;
+  va_start (ap, template);
+  for (const char *t = template; *t; t++)
+    if (*t == '\'')
+      {
+	fputs (quoted ? style->close : style->open, out);
+	quoted = !quoted;
+      }
+    else if (*t != '%')
+      fputc (*t, out);
+    else if (t[1] == 's')
+      put_value (out, style, va_arg (ap, const char *)), t++;
+    else if (t[1] == 'S')
+      fputs (va_arg (ap, const char *), out), t++;
+    else if (t[1] == 'u')
+      fprintf (out, "%u", va_arg (ap, unsigned)), t++;
+    else if (t[1] == 'l' && t[2] == 'd')
+      fprintf (out, "%ld", va_arg (ap, long)), t += 2;
+    else if (t[1] == 'z' && t[2] == 'u')
+      fprintf (out, "%zu", va_arg (ap, size_t)), t += 2;
+    else
+      abort ();
+  va_end (ap);
+  if (tag && style->tag)
+    fputs (" [hotinline]", out);
+  if (fclose (out) != 0)
+    abort ();
+  return text;
+}
+
+char *
+message_summary (const struct message_style *style, const char *unit,
+		 size_t matched, size_t entries,
+		 const struct hot_stats *stats)
+{
+  return format (style, true,
+		 "hotinline summary for %s: %zu of %zu policy entries "
+		 "matched; %u calls to hot functions in the source, %u still "
+		 "calls after inlining; %u functions forced inline, %u could "
+		 "not be; %u declined calls inlined surgically", unit,
+		 matched, entries, stats->source_calls,
+		 stats->calls_not_inlined, stats->forced, stats->not_forced,
+		 stats->calls_forced);
+}
+
+char *
+message_entry_note (const struct message_style *style,
+		    const struct policy_entry *entry)
+{
+  if (entry->reason)
+    return format (style, true, "policy entry for '%s' at %s:%u:%u: %s",
+		   entry->name.text, entry->loc.file, entry->name_loc.line,
+		   entry->name_loc.column, entry->reason);
+  return format (style, true, "policy entry for '%s' at %s:%u:%u",
+		 entry->name.text, entry->loc.file, entry->name_loc.line,
+		 entry->name_loc.column);
+}
+
+/* The advice by its reason, in the order of enum message_advice.  */
+static const char *const advice[] = {
+  "body not available here: define it in a header or build with '-flto'",
+  "the ThinLTO link did not import its body into this module: "
+  "'-Wl,-mllvm,-import-instr-limit=N' above its size (default 100 "
+  "instructions) or full LTO ('-flto') would make it available",
+  "call considered cold: the inliner does not grow code on paths it "
+  "expects to run rarely (as '__builtin_expect', a cold function or "
+  "profile feedback say)",
+  "the inliner did not consider this call (at '-O0', with '-fno-inline' "
+  "or in a function optimised for debugging only 'always_inline' "
+  "functions are inlined); make the entry 'action: always_inline'",
+  "the function can be replaced at link time: make it static or hidden, "
+  "or build with '-fno-semantic-interposition'",
+  "the call is recursive",
+  "caller and callee are compiled with different target or optimize "
+  "attributes",
+  "the call became a direct call only after the inlining decisions",
+};
+
+char *
+message_advice (const struct message_style *style, enum message_advice why)
+{
+  if ((size_t) why >= sizeof advice / sizeof *advice)
+    abort ();
+  return format (style, true, advice[why]);
+}
+
+char *
+message_limit_hint (const struct message_style *style, const char *name,
+		    long size, const char *units, const char *option,
+		    long limit, const char *fix)
+{
+  char *limit_text = option ? format (style, false, "'%s=%ld'", option,
+				      limit)
+			    : format (style, false, "%ld", limit);
+  char *hint = size >= 0
+	       ? format (style, false, "'%s' is estimated at %ld %s; the "
+			 "limit is %S", name, size, units, limit_text)
+	       : format (style, false, "the limit is %S", limit_text);
+  char *text = fix ? format (style, true, "%S; %S", hint, fix)
+		   : format (style, true, "%S", hint);
+  free (limit_text);
+  free (hint);
+  return text;
+}
+
+char *
+message_inline_fix (const struct message_style *style, const char *option,
+		    long value)
+{
+  return format (style, false, "declared 'inline', it would be within "
+		 "'%s=%ld'", option, value);
+}
+
+char *
+message_option_fix (const struct message_style *style, const char *option,
+		    long value)
+{
+  return format (style, false, "'%s=%ld' would let it through", option,
+		 value);
+}
+
+char *
+message_noinline (const struct message_style *style, const char *name,
+		  bool here)
+{
+  return format (style, true, here ? "'%s' declared 'noinline' here"
+			     : "'%s' is declared 'noinline'", name);
+}

@@ -1,0 +1,97 @@
+/* The words of the plugin's messages, one wording for every compiler: the
+   per-unit summary and its counts, the note naming a policy entry, and
+   the hints at what would let a declined call through.  Each compiler's
+   plugin fills in its facts (its limits and options) and prints the text
+   through its own diagnostics.  Plain C, no compiler headers.  */
+#ifndef HOTINLINE_MESSAGES_H
+#define HOTINLINE_MESSAGES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct policy_entry;
+
+/* How a text is written for where it goes.  Names and options are quoted
+   with OPEN and CLOSE ("'" for Clang and the results, GCC's "%<" and
+   "%>"); with PERCENT, a '%' in a name is doubled, the text being a GCC
+   format; with TAG, the text ends with " [hotinline]", as a
+   diagnostic.  */
+struct message_style
+{
+  const char *open, *close;
+  bool percent;
+  bool tag;
+};
+
+/* Plain text, as a results file keeps it: 'quoted', no tag.  */
+extern const struct message_style message_plain;
+
+/* What happened in a unit, counted where each thing is decided, for the
+   summary.  */
+struct hot_stats
+{
+  unsigned source_calls;	/* Calls to hot functions as written.  */
+  unsigned calls_not_inlined;	/* Calls reported as still calls.  */
+  unsigned forced;		/* Functions forced inline.  */
+  unsigned not_forced;		/* Functions a policy forces that cannot be.  */
+  unsigned calls_forced;	/* Declined calls inlined surgically.  */
+};
+
+/* The summary of UNIT, where MATCHED of the policy's ENTRIES matched.  */
+char *message_summary (const struct message_style *style, const char *unit,
+		       size_t matched, size_t entries,
+		       const struct hot_stats *stats);
+
+/* The note naming ENTRY's place in its policy, and its reason.  */
+char *message_entry_note (const struct message_style *style,
+			  const struct policy_entry *entry);
+
+/* Why the inliner declined a call, as far as a hint can tell, with the
+   advice that does not depend on the call.  */
+enum message_advice
+{
+  ADVICE_BODY_NOT_AVAILABLE,	/* No body in the unit.  */
+  ADVICE_BODY_NOT_IMPORTED,	/* A ThinLTO link did not bring it in.  */
+  ADVICE_COLD,			/* The call is on a path expected cold.  */
+  ADVICE_NOT_CONSIDERED,	/* -O0, -fno-inline, a debug function.  */
+  ADVICE_INTERPOSABLE,		/* It can be replaced at link time.  */
+  ADVICE_RECURSIVE,		/* The call is recursive.  */
+  ADVICE_ATTRIBUTE_MISMATCH,	/* Target or optimize attributes differ.  */
+  ADVICE_LATE_DIRECT		/* Made direct after the decisions.  */
+};
+
+/* The advice for WHY.  */
+char *message_advice (const struct message_style *style,
+		      enum message_advice why);
+
+/* A call declined because its callee NAME is too large: "'NAME' is
+   estimated at SIZE UNITS; the limit is 'OPTION=LIMIT'" (without its
+   first part when SIZE is negative, unknown; LIMIT alone when OPTION is
+   NULL, the limit being no option's value), then "; FIX" when FIX, a
+   text of the same style without its tag, is not NULL.  */
+char *message_limit_hint (const struct message_style *style,
+			  const char *name, long size, const char *units,
+			  const char *option, long limit, const char *fix);
+
+/* The fixes a limit hint ends with: "declared 'inline', it would be
+   within 'OPTION=VALUE'" (the larger limit of functions declared inline),
+   and "'OPTION=VALUE' would let it through".  Without tag.  */
+char *message_inline_fix (const struct message_style *style,
+			  const char *option, long value);
+char *message_option_fix (const struct message_style *style,
+			  const char *option, long value);
+
+/* A callee declared noinline: "'NAME' declared 'noinline' here" (a note
+   at its declaration) or, not HERE, "'NAME' is declared 'noinline'".  */
+char *message_noinline (const struct message_style *style, const char *name,
+			bool here);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* HOTINLINE_MESSAGES_H */

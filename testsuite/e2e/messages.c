@@ -1,0 +1,180 @@
+/* One policy, both compilers: the same sample built by GCC and by Clang,
+   each with its plugin, says the same words about the same finding (the
+   note naming the policy entry, the hints, the summary), where the
+   compilers' facts (a limit's name, a size's measure) allow.  Runs in
+   make check CLANG=clang-N, beside the GCC plugin built next to the test
+   binary (build/gcc-N/), for the GCC it was built for; skipped under
+   GCC, whose run has no Clang plugin.  */
+#define _GNU_SOURCE
+#include <check.h>
+#include <ctype.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "e2e/suites.h"
+#include "harness/harness.h"
+
+/* The GCC plugin beside the test binary, and its GCC ("gcc-12" for
+   build/gcc-12), or NULL when there is none.  */
+static const char *
+gcc_plugin (const char **gcc)
+{
+  static char exe[PATH_MAX];
+  ssize_t n = readlink ("/proc/self/exe", exe, sizeof exe - 1);
+  if (n <= 0)
+    return NULL;
+  exe[n] = '\0';
+  const char *dir = dirname (exe);
+  const char *name = strrchr (dir, '/');
+  name = name ? name + 1 : dir;
+  const char *plugin = harness_fmt ("%s/hotinline.so", dir);
+  if (strncmp (name, "gcc-", 4) != 0 || access (plugin, R_OK) != 0)
+    return NULL;
+  *gcc = harness_fmt ("%s", name);
+  return plugin;
+}
+
+/* What the same sample says under each compiler: the words of a note at
+   LINE of the source (0: at no place), the same on both unless CLANG
+   gives Clang's.  In the words, %s is the source, %p the policy and #
+   any number.  */
+static const struct
+{
+  const char *finding;
+  int line;
+  const char *gcc, *clang;
+} findings[] = {
+  { "the policy entry of a call", 38,
+    "policy entry for 'big' at %p:4:11: called per packet [hotinline]",
+    NULL },
+  { "the policy entry without a reason", 46,
+    "policy entry for 'elsewhere' at %p:8:11 [hotinline]", NULL },
+  { "a callee without a body here", 46,
+    "body not available here: define it in a header or build with "
+    "'-flto' [hotinline]", NULL },
+  { "a callee declared noinline, at its declaration", 9,
+    "'kept' declared 'noinline' here [hotinline]", NULL },
+  /* The same sentence; each compiler's measure of size, its limit and
+     what raises it: GCC's parameter, LLVM's threshold.  */
+  { "a callee over the size limit", 38,
+    "'big' is estimated at # instructions; the limit is '--param "
+    "max-inline-insns-auto=#'; declared 'inline', it would be within "
+    "'--param max-inline-insns-single=#' [hotinline]",
+    "'big' is estimated at # cost units; the limit is #; "
+    "'-mllvm -inline-threshold=#' would let it through [hotinline]" },
+  /* The same counts but the calls left, which each inliner decides.  */
+  { "the summary", 0,
+    "hotinline summary for %s: 5 of 5 policy entries matched; 8 calls to "
+    "hot functions in the source, # still calls after inlining; 0 "
+    "functions forced inline, 0 could not be; 0 declined calls inlined "
+    "surgically [hotinline]", NULL },
+};
+
+/* Whether TEXT, up to its end or a newline, is WORDS, # standing for a
+   number.  */
+static bool
+words_match (const char *text, const char *words)
+{
+  for (; *words; words++)
+    if (*words == '#')
+      {
+	if (!isdigit ((unsigned char) *text))
+	  return false;
+	while (isdigit ((unsigned char) *text))
+	  text++;
+      }
+    else if (*text++ != *words)
+      return false;
+  return *text == '\0' || *text == '\n';
+}
+
+/* WORDS with the source SRC and the policy POLICY put in.  */
+static const char *
+words_for (const char *words, const char *src, const char *policy)
+{
+  const char *out = "";
+  for (const char *w = words; *w; w++)
+    if (w[0] == '%' && (w[1] == 's' || w[1] == 'p'))
+      out = harness_fmt ("%s%s", out, *++w == 's' ? src : policy);
+    else
+      out = harness_fmt ("%s%c", out, *w);
+  return out;
+}
+
+/* Whether ERR has a note at LINE of SRC (0: at no place) saying WORDS.  */
+static bool
+has_note (const char *err, const char *src, int line, const char *words)
+{
+  const char *at = line ? harness_fmt ("%s:%d:", src, line) : NULL;
+  for (const char *l = err; l && *l; l = strchr (l, '\n'), l = l ? l + 1 : l)
+    {
+      if (at && strncmp (l, at, strlen (at)) != 0)
+	continue;
+      const char *eol = strchr (l, '\n');
+      const char *note = strstr (l, "note: ");
+      if (note && (!eol || note < eol) && words_match (note + 6, words))
+	return true;
+    }
+  return false;
+}
+
+START_TEST (test_same_words_on_both_compilers)
+{
+  const char *gcc = NULL, *plugin = gcc_plugin (&gcc);
+  const char *src = harness_src ("testsuite/samples/clang-report.c");
+  const char *policy = harness_src ("testsuite/samples/clang-report.yaml");
+  const char *policy_arg
+    = harness_fmt ("-fplugin-arg-hotinline-policy=%s", policy);
+  const char *obj = harness_fmt ("%s/both-%d.o", harness_tmpdir (), _i);
+  const char *gcc_argv[] = {
+    gcc, harness_fmt ("-fplugin=%s", plugin), policy_arg,
+    "-fplugin-arg-hotinline-summary", "-O2", "-g", "-c", src, "-o", obj,
+    NULL
+  };
+  const char *clang_argv[] = {
+    harness_gcc (), harness_fmt ("-fplugin=%s", harness_plugin ()),
+    harness_fmt ("-fpass-plugin=%s", harness_plugin ()), policy_arg,
+    "-fplugin-arg-hotinline-summary", "-O2", "-g", "-c", src, "-o", obj,
+    NULL
+  };
+  struct run g = harness_run (gcc_argv, NULL);
+  ck_assert_msg (g.status == 0, "%s", g.err);
+  struct run c = harness_run (clang_argv, NULL);
+  ck_assert_msg (c.status == 0, "%s", c.err);
+  const char *gcc_words = words_for (findings[_i].gcc, src, policy);
+  const char *clang_words
+    = findings[_i].clang ? words_for (findings[_i].clang, src, policy)
+			 : gcc_words;
+  ck_assert_msg (has_note (g.err, src, findings[_i].line, gcc_words),
+		 "%s: %s said no note \"%s\":\n%.4000s", findings[_i].finding,
+		 gcc, gcc_words, g.err);
+  ck_assert_msg (has_note (c.err, src, findings[_i].line, clang_words),
+		 "%s: %s said no note \"%s\":\n%.4000s", findings[_i].finding,
+		 harness_gcc (), clang_words, c.err);
+  harness_run_free (&g);
+  harness_run_free (&c);
+}
+END_TEST
+
+Suite *
+messages_e2e_suite (void)
+{
+  Suite *s = runner_suite ("Messages on both compilers");
+  const char *gcc;
+  if (!harness_clang () || !gcc_plugin (&gcc))
+    {
+      fprintf (stderr, "SKIP Messages on both compilers on %s: run make "
+	       "check CLANG=clang-N, beside a GCC plugin\n", harness_gcc ());
+      return s;
+    }
+  TCase *tc = runner_tcase ("Same words");
+  tcase_set_timeout (tc, E2E_TIMEOUT);
+  tcase_add_loop_test (tc, test_same_words_on_both_compilers, 0,
+		       sizeof findings / sizeof *findings);
+  runner_add_tcase (s, tc);
+  return s;
+}
