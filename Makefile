@@ -82,9 +82,9 @@ PLUGIN_CXXFLAGS := -std=gnu++14 $(WARN) $(OPT) -fPIC -fno-rtti \
 CORE_SRC := $(addprefix $(CORE)/,policy.c policy-load.c suggest.c \
 	results-name.c cxx-names.c messages.c \
 	config.c policy-image.c policy-cache.c policy-weight.c policy-listing.c)
-PLUGIN_SRC := $(addprefix $(GCC_PLUGIN)/,hotinline.cc hot-common.cc \
+PLUGIN_SRC := $(addprefix $(GCC_PLUGIN)/,hotinline.cc names.cc \
 	force.cc always-inline-rules.cc report.cc surgical.cc deps.cc \
-	hints.cc results.cc line-table.cc diagnose.cc listing.cc)
+	hints.cc results.cc line-table.cc diagnose.cc listing.cc summary.cc)
 CORE_OBJ := $(patsubst $(CORE)/%.c,$(B)/%.o,$(CORE_SRC))
 PLUGIN_OBJ := $(patsubst $(GCC_PLUGIN)/%.cc,$(B)/%.o,$(PLUGIN_SRC))
 PLUGIN := $(B)/hotinline.so

@@ -10,6 +10,8 @@
    user should see every hot call that failed, not just the first.  */
 static int hidden_errors;
 
+const struct message_style hot_message_style = { "%<", "%>", true, true };
+
 void
 hot_restore_error_count (void)
 {
@@ -107,4 +109,12 @@ hot_report_entry_problem (location_t loc, const struct policy_entry *entry,
   va_end (ap);
   if (shown)
     hot_note_entry (loc, entry);
+}
+
+void
+hot_note_entry (location_t loc, const struct policy_entry *entry)
+{
+  char *text = message_entry_note (&hot_message_style, entry);
+  inform (loc, text);
+  free (text);
 }

@@ -476,14 +476,6 @@ private:
   void (*m_settle) (function *);
 };
 
-static void
-register_settle_pass (const char *plugin_name, opt_pass *pass,
-		      const char *after)
-{
-  struct register_pass_info info = { pass, after, 1, PASS_POS_INSERT_AFTER };
-  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
-}
-
 } // namespace
 
 void
@@ -491,12 +483,12 @@ force_register (const char *plugin_name)
 {
   register_callback (plugin_name, PLUGIN_ALL_IPA_PASSES_START,
 		     force_hot_functions, NULL);
-  register_settle_pass (plugin_name,
-			new settle_pass (settle_target_pass_data, g,
-					 settle_target),
-			HOT_FUNCTION_SUMMARY_PASS);
-  register_settle_pass (plugin_name,
-			new settle_pass (settle_tailr_pass_data, g,
-					 settle_tail_recursion),
-			HOT_EARLY_TAILR_PASS);
+  hot_register_pass (plugin_name,
+		     new settle_pass (settle_target_pass_data, g,
+				      settle_target),
+		     HOT_FUNCTION_SUMMARY_PASS, 1, PASS_POS_INSERT_AFTER);
+  hot_register_pass (plugin_name,
+		     new settle_pass (settle_tailr_pass_data, g,
+				      settle_tail_recursion),
+		     HOT_EARLY_TAILR_PASS, 1, PASS_POS_INSERT_AFTER);
 }

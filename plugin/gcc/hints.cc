@@ -228,13 +228,11 @@ hot_hint (location_t loc, cgraph_inline_failed_t reason, tree callee, tree fn)
 void
 hints_register (const char *plugin_name)
 {
-  struct register_pass_info info = { new sizes_pass (g), "inline", 1,
-				     PASS_POS_INSERT_AFTER };
-  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+  hot_register_pass (plugin_name, new sizes_pass (g), "inline", 1,
+		     PASS_POS_INSERT_AFTER);
   /* Early sizes only go into the results.  */
   if (!hot_config.results_dir)
     return;
-  struct register_pass_info early = { new early_size_pass (g), "einline", 1,
-				      PASS_POS_INSERT_AFTER };
-  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &early);
+  hot_register_pass (plugin_name, new early_size_pass (g), "einline", 1,
+		     PASS_POS_INSERT_AFTER);
 }

@@ -12,8 +12,20 @@
 
 int plugin_is_GPL_compatible;
 
+struct policy *hot_policy;
+struct config hot_config;
+
 static struct plugin_info hotinline_info = { HOTINLINE_VERSION,
 					      config_help_text };
+
+void
+hot_register_pass (const char *plugin_name, opt_pass *pass,
+		   const char *reference, int instance,
+		   enum pass_positioning_ops position)
+{
+  struct register_pass_info info = { pass, reference, instance, position };
+  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+}
 
 /* At the end of the compilation: make hotinline's errors count, and
    release the policy.  */

@@ -137,8 +137,10 @@ bool hot_surgical_possible (void);
    attribute: a surgical strategy, an LTO link, or a "callers" scope.  */
 bool hot_forced_per_call (const struct policy_entry *entry);
 
-/* Whether ENTRY matched anything in this unit.  */
+/* Whether ENTRY matched anything in this unit, and how many entries
+   did.  */
 bool hot_entry_matched (const struct policy_entry *entry);
+size_t hot_entries_matched (void);
 
 /* Where the debug line table puts each instruction of the function being
    compiled, as GCC's final pass will emit it (what objdump -l shows):
@@ -166,6 +168,12 @@ void results_note_left_call (location_t loc, tree caller, tree callee,
 			     cgraph_inline_failed_t code, const char *reason,
 			     const struct policy_entry *entry);
 void results_note_function (tree fndecl, const char *why_not);
+
+/* Add PASS to GCC's pass list at POSITION of the INSTANCE-th pass named
+   REFERENCE (0: every instance).  */
+void hot_register_pass (const char *plugin_name, opt_pass *pass,
+			const char *reference, int instance,
+			enum pass_positioning_ops position);
 
 /* Register the callbacks and passes of each mode.  */
 void force_register (const char *plugin_name);

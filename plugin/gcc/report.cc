@@ -447,25 +447,43 @@ count_source_calls (void *, void *)
     }
 }
 
-static void
-register_pass_at (const char *plugin_name, opt_pass *pass, const char *ref,
-		  int instance, enum pass_positioning_ops pos)
-{
-  struct register_pass_info info = { pass, ref, instance, pos };
-  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
-}
-
 } // namespace
 
 void
 report_register (const char *plugin_name)
 {
-  register_pass_at (plugin_name, new capture_pass (g),
-		    "*remove_cgraph_callee_edges", 0, PASS_POS_INSERT_BEFORE);
-  register_pass_at (plugin_name, new calls_pass (g), "optimized", 1,
-		    PASS_POS_INSERT_AFTER);
-  register_pass_at (plugin_name, new report_pass (g), "final", 1,
-		    PASS_POS_INSERT_BEFORE);
+  hot_register_pass (plugin_name, new capture_pass (g),
+		     "*remove_cgraph_callee_edges", 0, PASS_POS_INSERT_BEFORE);
+  hot_register_pass (plugin_name, new calls_pass (g), "optimized", 1,
+		     PASS_POS_INSERT_AFTER);
+  hot_register_pass (plugin_name, new report_pass (g), "final", 1,
+		     PASS_POS_INSERT_BEFORE);
   register_callback (plugin_name, PLUGIN_ALL_IPA_PASSES_START,
 		     count_source_calls, NULL);
+}
+
+vec<hot_inline_link>
+hot_inline_chain (location_t loc, tree fn)
+{
+  vec<hot_inline_link> chain = vNULL;
+  tree inner = NULL_TREE;
+  for (tree block = LOCATION_BLOCK (loc);
+       block && TREE_CODE (block) == BLOCK;
+       block = BLOCK_SUPERCONTEXT (block))
+    {
+      if (!inlined_function_outer_scope_p (block))
+	continue;
+      tree origin = block_ultimate_origin (block);
+      if (!origin || TREE_CODE (origin) != FUNCTION_DECL)
+	continue;
+      if (inner)
+	chain.safe_push ({ block_ultimate_origin (inner), origin,
+			   BLOCK_SOURCE_LOCATION (inner) });
+      inner = block;
+    }
+  if (inner && fn)
+    chain.safe_push ({ block_ultimate_origin (inner),
+		       hot_source_function (fn),
+		       BLOCK_SOURCE_LOCATION (inner) });
+  return chain;
 }

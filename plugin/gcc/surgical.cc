@@ -385,10 +385,8 @@ hot_forced_per_call (const struct policy_entry *entry)
 void
 surgical_register (const char *plugin_name)
 {
-  struct register_pass_info info = { new surgical_pass (g), "inline", 1,
-				     PASS_POS_INSERT_AFTER };
-  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
-  struct register_pass_info cycles = { new cycles_pass (g), "inline", 1,
-				       PASS_POS_INSERT_BEFORE };
-  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &cycles);
+  hot_register_pass (plugin_name, new surgical_pass (g), "inline", 1,
+		     PASS_POS_INSERT_AFTER);
+  hot_register_pass (plugin_name, new cycles_pass (g), "inline", 1,
+		     PASS_POS_INSERT_BEFORE);
 }

@@ -7,7 +7,7 @@
    the checks are made here, and a function that cannot be forced is left
    alone with a warning saying why: forcing never turns a good build into a
    failing one.  Entries scoped to callers are forced call by call.  Under
-   surgical forcing (advisor.cpp) this pass only makes the same checks and
+   surgical forcing (surgical.cpp) this pass only makes the same checks and
    warnings; the inline advisor forces the calls the inliner declines.  */
 #include "hotinline-llvm.h"
 
@@ -345,7 +345,7 @@ private:
 	  call->addFnAttr (llvm::Attribute::AlwaysInline);
 	  changed = true;
 	}
-    /* Surgical forcing counts the calls it inlines (advisor.cpp);
+    /* Surgical forcing counts the calls it inlines (surgical.cpp);
        forcing for some callers forces the function.  */
     if (!any)
       unit_stats.not_forced++;

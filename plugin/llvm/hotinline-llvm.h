@@ -160,6 +160,22 @@ extern thread_local struct hot_stats unit_stats;
 /* The summary of M, with -fplugin-arg-hotinline-summary.  */
 void summary_print (const llvm::Module &m);
 
+/* A hint at what would let a declined call through (hints.cpp): its
+   text, and whether it belongs at the callee's declaration rather than at
+   the call.  */
+struct hint
+{
+  std::string text;
+  bool at_decl;
+};
+
+/* The hint for the inliner's REASON for not inlining a call to CALLEE
+   at LEVEL, in STYLE, for a note (AS_NOTE) or the results; its text is
+   empty when there is none.  */
+hint hint_for (const struct message_style &style, const std::string &reason,
+	       const llvm::Function &callee, llvm::OptimizationLevel level,
+	       bool as_note);
+
 /* The messages of the core as Clang writes them: 'quoted', tagged.  */
 extern const struct message_style diagnostic_style;
 
@@ -168,7 +184,7 @@ void note_entry (const place &loc, const struct policy_entry *entry);
 
 /* The passes and callbacks of each mode.  */
 void force_register (llvm::PassBuilder &pb);
-void advisor_register (llvm::PassBuilder &pb);
+void surgical_register (llvm::PassBuilder &pb);
 void report_register (llvm::PassBuilder &pb);
 void lto_register (llvm::PassBuilder &pb);
 void listing_register (llvm::PassBuilder &pb);

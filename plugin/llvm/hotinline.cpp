@@ -154,7 +154,7 @@ register_passes (llvm::PassBuilder &pb)
   listing_register (pb);
   lto_register (pb);
   force_register (pb);
-  advisor_register (pb);
+  surgical_register (pb);
   report_register (pb);
 }
 

@@ -46,7 +46,7 @@ class CompilerInstance;
 }
 #endif
 
-/* The plugin inline advisor (advisor.cpp) has the same interface from
+/* The plugin inline advisor (surgical.cpp) has the same interface from
    LLVM 16 to 22 (PluginInlineAdvisorAnalysis, InlineAdvisor's
    getAdviceImpl and getCallerORE); LLVM 22 dropped its HasBeenRegistered
    flag, which the plugin does not use.  */

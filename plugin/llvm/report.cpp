@@ -1,11 +1,10 @@
 /* Report mode: at the end of the optimisation pipeline, one report at each
    call to a hot function that is still a call, with the inliner's reason,
-   a hint at what would let it through, the policy entry, and the functions
-   the call was inlined through on its way to where it is.  */
+   a hint at what would let it through (hints.cpp), the policy entry, and
+   the functions the call was inlined through on its way to where it is.  */
 #include "hotinline-llvm.h"
 
 #include <map>
-#include <regex>
 #include <vector>
 
 #include "llvm/IR/InstIterator.h"
@@ -13,71 +12,6 @@
 using namespace hotinline;
 
 namespace {
-
-/* The threshold LLVM starts from at LEVEL, before its bonuses: what
-   -inline-threshold sets (llvm::getInlineParams).  */
-int
-base_threshold (llvm::OptimizationLevel level)
-{
-  if (level.getSizeLevel () == 2)
-    return 25;
-  if (level.getSizeLevel () == 1)
-    return 75;
-  if (level.getSpeedupLevel () >= 3)
-    return 250;
-  return 225;
-}
-
-/* A hint: its text, and whether it belongs at the callee's declaration
-   rather than at the call.  */
-struct hint
-{
-  std::string text;
-  bool at_decl;
-};
-
-/* What would let the call to CALLEE through, for the inliner's REASON,
-   in STYLE, for a note (AS_NOTE) or the results.  For a reason with a
-   cost and a threshold: the base threshold scaled by the factor the cost
-   is over.  In a ThinLTO backend, a callee of another unit is there only
-   when the thin link imported it, which it does by size.  */
-hint
-hint_for (const struct message_style &style, const std::string &reason,
-	  const llvm::Function &callee, llvm::OptimizationLevel level,
-	  bool as_note)
-{
-  char *text = nullptr;
-  bool at_decl = false;
-  static const std::regex cost_re ("cost=([0-9]+), threshold=(-?[0-9]+)");
-  std::smatch m;
-  if (callee.isDeclaration ()
-      || reason.find ("definition is unavailable") != std::string::npos)
-    text = message_advice (&style, hot_at_link ? ADVICE_BODY_NOT_IMPORTED
-					       : ADVICE_BODY_NOT_AVAILABLE);
-  else if (std::regex_search (reason, m, cost_re))
-    {
-      long cost = std::stol (m[1]), threshold = std::stol (m[2]);
-      if (threshold <= 0)
-	return { "", false };
-      long base = base_threshold (level);
-      long needed = (base * (cost + 1) + threshold - 1) / threshold;
-      char *fix = message_option_fix (&style, "-mllvm -inline-threshold",
-				      needed);
-      text = message_limit_hint (&style, name_of (callee).c_str (), cost,
-				 "cost units", nullptr, threshold, fix);
-      free (fix);
-    }
-  else if (callee.hasFnAttribute (llvm::Attribute::NoInline))
-    {
-      text = message_noinline (&style, name_of (callee).c_str (), as_note);
-      at_decl = true;
-    }
-  if (!text)
-    return { "", false };
-  hint h = { text, at_decl };
-  free (text);
-  return h;
-}
 
 /* Why CALL, to CALLEE, is still a call.  */
 std::string

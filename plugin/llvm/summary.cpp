@@ -1,7 +1,7 @@
 /* The per-unit summary (-fplugin-arg-hotinline-summary), in the core's
    words, from counts kept where the plugin decides each
    thing (names.cpp: the entries matched; report.cpp: the calls as written
-   and those left; force.cpp and advisor.cpp: what was forced).  */
+   and those left; force.cpp and surgical.cpp: what was forced).  */
 #include "hotinline-llvm.h"
 
 namespace hotinline {

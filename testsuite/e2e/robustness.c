@@ -360,7 +360,7 @@ START_TEST (test_valgrind_log_reader_finds_plugin_frames)
   const char *ours = harness_fmt
     ("%s==7== Invalid read of size 4\n"
      "==7==    at 0x20: lookup_tree (in /usr/lib/gcc/cc1)\n"
-     "==7==    by 0x30: hot_entry_for (%s/plugin/hot-common.cc:12)\n"
+     "==7==    by 0x30: hot_entry_for (%s/plugin/gcc/names.cc:12)\n"
      "==7== \n%s", head, harness_srcdir (), tail);
   const char *bad = plugin_errors_in (ours);
   ck_assert_ptr_nonnull (bad);

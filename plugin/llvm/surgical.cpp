@@ -134,7 +134,7 @@ make_advisor (llvm::Module &m, llvm::FunctionAnalysisManager &fam,
 namespace hotinline {
 
 void
-advisor_register (llvm::PassBuilder &pb)
+surgical_register (llvm::PassBuilder &pb)
 {
   /* Called once the front end has read the arguments.  In a linker the
      arguments come later, with the first module (lto.cpp): there the

@@ -1,14 +1,10 @@
-/* Helpers shared by force and report modes: which entry applies to a
-   function, and how diagnostics about entries are emitted.  */
+/* Which policy entry applies to a function: its names, as the user wrote
+   them and as the policy may give them, and the lookup of those names
+   (as the LLVM plugin's names.cpp).  */
 #include "gcc-compat.h"
 
 #include "hotinline.h"
 #include "cxx-names.h"
-
-struct policy *hot_policy;
-struct config hot_config;
-struct hot_stats hot_stats;
-const struct message_style hot_message_style = { "%<", "%>", true, true };
 
 /* Entries that matched something in this unit, for the summary.  */
 static hash_set<const struct policy_entry *> *matched_entries;
@@ -85,32 +81,6 @@ hot_name_of (tree decl)
   if (lang_GNU_CXX ())
     return lang_hooks.decl_printable_name (decl, 1);
   return IDENTIFIER_POINTER (name);
-}
-
-vec<hot_inline_link>
-hot_inline_chain (location_t loc, tree fn)
-{
-  vec<hot_inline_link> chain = vNULL;
-  tree inner = NULL_TREE;
-  for (tree block = LOCATION_BLOCK (loc);
-       block && TREE_CODE (block) == BLOCK;
-       block = BLOCK_SUPERCONTEXT (block))
-    {
-      if (!inlined_function_outer_scope_p (block))
-	continue;
-      tree origin = block_ultimate_origin (block);
-      if (!origin || TREE_CODE (origin) != FUNCTION_DECL)
-	continue;
-      if (inner)
-	chain.safe_push ({ block_ultimate_origin (inner), origin,
-			   BLOCK_SOURCE_LOCATION (inner) });
-      inner = block;
-    }
-  if (inner && fn)
-    chain.safe_push ({ block_ultimate_origin (inner),
-		       hot_source_function (fn),
-		       BLOCK_SOURCE_LOCATION (inner) });
-  return chain;
 }
 
 /* The names a policy entry may give a function, most specific first:
@@ -496,16 +466,14 @@ hot_entry_for (tree fndecl, tree caller)
     = caller && DECL_NAME (caller) ? IDENTIFIER_POINTER (DECL_NAME (caller))
 				   : NULL;
   const char *unit = unit_of (caller ? caller : fndecl);
-  const struct policy_entry *e = NULL;
-  if (plain_c_name_p (fndecl))
-    e = policy_lookup (hot_policy, IDENTIFIER_POINTER (DECL_NAME (fndecl)),
-		       caller_name, unit);
-  else
-    {
-      const decl_names *names = names_of (called);
-      e = policy_lookup_forms (hot_policy, names->forms, names->n,
-			       caller_name, unit);
-    }
+  /* A C function has one name, its identifier: the one form looked up.  */
+  const char *c_name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+  const decl_names *names = plain_c_name_p (fndecl) ? NULL
+						    : names_of (called);
+  const struct policy_entry *e
+    = names ? policy_lookup_forms (hot_policy, names->forms, names->n,
+				   caller_name, unit)
+	    : policy_lookup_forms (hot_policy, &c_name, 1, caller_name, unit);
   if (e)
     {
       if (!matched_entries)
@@ -521,31 +489,8 @@ hot_entry_matched (const struct policy_entry *entry)
   return matched_entries && matched_entries->contains (entry);
 }
 
-void
-hot_note_entry (location_t loc, const struct policy_entry *entry)
+size_t
+hot_entries_matched (void)
 {
-  char *text = message_entry_note (&hot_message_style, entry);
-  inform (loc, text);
-  free (text);
-}
-
-/* The per-unit summary, when asked for.  */
-static void
-print_summary (void *, void *)
-{
-  if (!hot_policy)
-    return;
-  char *text = message_summary (&hot_message_style, hot_unit (),
-				matched_entries ? matched_entries->elements ()
-						: 0,
-				policy_entry_count (hot_policy), &hot_stats);
-  inform (UNKNOWN_LOCATION, text);
-  free (text);
-}
-
-void
-summary_register (const char *plugin_name)
-{
-  if (hot_config.summary)
-    register_callback (plugin_name, PLUGIN_FINISH_UNIT, print_summary, NULL);
+  return matched_entries ? matched_entries->elements () : 0;
 }

@@ -1,0 +1,30 @@
+/* The per-unit summary (-fplugin-arg-hotinline-summary), in the core's
+   words, from counts kept where the plugin decides each thing (names.cc:
+   the entries matched; report.cc: the calls as written and those left;
+   force.cc and surgical.cc: what was forced), as the LLVM plugin's
+   summary.cpp.  */
+#include "gcc-compat.h"
+
+#include "hotinline.h"
+
+struct hot_stats hot_stats;
+
+/* The per-unit summary, when asked for.  */
+static void
+print_summary (void *, void *)
+{
+  if (!hot_policy)
+    return;
+  char *text = message_summary (&hot_message_style, hot_unit (),
+				hot_entries_matched (),
+				policy_entry_count (hot_policy), &hot_stats);
+  inform (UNKNOWN_LOCATION, text);
+  free (text);
+}
+
+void
+summary_register (const char *plugin_name)
+{
+  if (hot_config.summary)
+    register_callback (plugin_name, PLUGIN_FINISH_UNIT, print_summary, NULL);
+}

@@ -1,0 +1,71 @@
+/* Hints for report mode: what the user can do about each of the
+   inliner's reasons for not inlining a call, in the core's words
+   (messages.h) with LLVM's facts, as the GCC plugin's hints.cc with
+   GCC's.  */
+#include "hotinline-llvm.h"
+
+#include <regex>
+
+namespace {
+
+/* The threshold LLVM starts from at LEVEL, before its bonuses: what
+   -inline-threshold sets (llvm::getInlineParams).  */
+int
+base_threshold (llvm::OptimizationLevel level)
+{
+  if (level.getSizeLevel () == 2)
+    return 25;
+  if (level.getSizeLevel () == 1)
+    return 75;
+  if (level.getSpeedupLevel () >= 3)
+    return 250;
+  return 225;
+}
+
+} // namespace
+
+namespace hotinline {
+
+/* For a reason with a cost and a threshold: the base threshold scaled by
+   the factor the cost is over.  In a ThinLTO backend, a callee of another
+   unit is there only when the thin link imported it, which it does by
+   size.  */
+hint
+hint_for (const struct message_style &style, const std::string &reason,
+	  const llvm::Function &callee, llvm::OptimizationLevel level,
+	  bool as_note)
+{
+  char *text = nullptr;
+  bool at_decl = false;
+  static const std::regex cost_re ("cost=([0-9]+), threshold=(-?[0-9]+)");
+  std::smatch m;
+  if (callee.isDeclaration ()
+      || reason.find ("definition is unavailable") != std::string::npos)
+    text = message_advice (&style, hot_at_link ? ADVICE_BODY_NOT_IMPORTED
+					       : ADVICE_BODY_NOT_AVAILABLE);
+  else if (std::regex_search (reason, m, cost_re))
+    {
+      long cost = std::stol (m[1]), threshold = std::stol (m[2]);
+      if (threshold <= 0)
+	return { "", false };
+      long base = base_threshold (level);
+      long needed = (base * (cost + 1) + threshold - 1) / threshold;
+      char *fix = message_option_fix (&style, "-mllvm -inline-threshold",
+				      needed);
+      text = message_limit_hint (&style, name_of (callee).c_str (), cost,
+				 "cost units", nullptr, threshold, fix);
+      free (fix);
+    }
+  else if (callee.hasFnAttribute (llvm::Attribute::NoInline))
+    {
+      text = message_noinline (&style, name_of (callee).c_str (), as_note);
+      at_decl = true;
+    }
+  if (!text)
+    return { "", false };
+  hint h = { text, at_decl };
+  free (text);
+  return h;
+}
+
+} // namespace hotinline
