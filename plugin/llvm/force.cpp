@@ -113,7 +113,7 @@ source_asked (const Function &f, bool noinline, bool at_o0)
 
 namespace hotinline {
 
-thread_local bool hot_surgical;
+thread_local bool surgical;
 
 std::string
 why_not_forcible (Function &f, bool at_o0)
@@ -170,9 +170,9 @@ public:
     for (Function &f : m)
       if (!f.isIntrinsic ())
 	{
-	  if (hot_at_link)
+	  if (at_link)
 	    changed |= guard_at_link (f);
-	  else if (hot_lto_prelink)
+	  else if (lto_prelink)
 	    changed |= force_for_link (f);
 	  else if (!f.use_empty ())
 	    changed |= force (f);
@@ -209,7 +209,7 @@ private:
     Function *caller = call->getFunction ();
     if (target_compatible (*fam, *caller, f))
       return true;
-    if (!hot_surgical)
+    if (!surgical)
       call->setIsNoInline ();
     if (warned.insert (caller).second)
       {
@@ -317,7 +317,7 @@ private:
 	  }
 	clear_default_noinline (f);
 	f.addFnAttr (llvm::Attribute::AlwaysInline);
-	if (hot_lto_prelink)
+	if (lto_prelink)
 	  f.addFnAttr (forced_by_policy);
 	results_note_function (f, nullptr);
 	unit_stats.forced++;
@@ -328,7 +328,7 @@ private:
       if (target_allows (call, f, entry, warned))
 	{
 	  any = true;
-	  if (hot_surgical)
+	  if (surgical)
 	    {
 	      /* The advisor forces it, if the inliner declines it.  */
 	      results_note_function (f, nullptr);
@@ -375,8 +375,7 @@ force_register (llvm::PassBuilder &pb)
       bool at_o0 = level == llvm::OptimizationLevel::O0;
       /* At -O0 only the always-inliner runs, which asks no advisor:
 	 surgical forcing is attribute forcing there, as on GCC.  */
-      hot_surgical = hot_config.strategy == CONFIG_STRATEGY_SURGICAL
-		     && !at_o0;
+      surgical = hot_config.strategy == CONFIG_STRATEGY_SURGICAL && !at_o0;
       mpm.addPass (force_pass (at_o0));
     });
 }

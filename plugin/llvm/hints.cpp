@@ -41,7 +41,7 @@ hint_for (const struct message_style &style, const std::string &reason,
   std::smatch m;
   if (callee.isDeclaration ()
       || reason.find ("definition is unavailable") != std::string::npos)
-    text = message_advice (&style, hot_at_link ? ADVICE_BODY_NOT_IMPORTED
+    text = message_advice (&style, at_link ? ADVICE_BODY_NOT_IMPORTED
 					       : ADVICE_BODY_NOT_AVAILABLE);
   else if (std::regex_search (reason, m, cost_re))
     {

@@ -16,7 +16,9 @@
 
 namespace hotinline {
 
-/* The loaded policy (NULL: nothing to do) and the arguments.  */
+/* The loaded policy (NULL: nothing to do) and the arguments.  The
+   plugin's own names are bare in this namespace, but for these two, whose
+   bare names are the core's types (policy, config): named as on GCC.  */
 extern struct policy *hot_policy;
 extern struct config hot_config;
 
@@ -27,24 +29,24 @@ extern clang::CompilerInstance *hot_compiler;
 
 /* The arguments as given ("policy=hot.yaml"), for the bitcode of an LTO
    compilation (lto.cpp).  */
-extern std::vector<std::string> hot_arguments;
+extern std::vector<std::string> arguments;
 
 /* Whether this compilation writes bitcode for an LTO link (-flto,
    -flto=thin): the inlining that matters happens at the link, so the
    reports are made there (lto.cpp), not here.  */
-extern bool hot_lto_prelink;
+extern bool lto_prelink;
 
 /* Whether the passes run in a linker's LTO (the arguments came from the
    bitcode): diagnostics then go to the linker through LLVM's context.  */
-extern thread_local bool hot_at_link;
+extern thread_local bool at_link;
 
 /* Whether the plugin has its arguments here: from the front end, or at a
    link from the bitcode.  A linker loads the plugin before any module
    says whether it asks for anything.  */
 inline bool
-hot_configured ()
+configured ()
 {
-  return hot_compiler || hot_at_link;
+  return hot_compiler || at_link;
 }
 
 /* What the source says about a function the IR names by its symbol.  */
@@ -101,7 +103,7 @@ bool forced_per_call (const struct policy_entry *entry);
    and the level is above -O0, where only the always-inliner runs and
    surgical forcing is attribute forcing, as on GCC.  Set at the start of
    the pipeline.  */
-extern thread_local bool hot_surgical;
+extern thread_local bool surgical;
 
 /* The guards of force mode (force.cpp), for both strategies: why F cannot
    be forced anywhere ("" when it can), and whether CALLEE can be inlined

@@ -21,8 +21,8 @@ namespace hotinline {
 struct policy *hot_policy;
 struct config hot_config;
 clang::CompilerInstance *hot_compiler;
-std::vector<std::string> hot_arguments;
-bool hot_lto_prelink;
+std::vector<std::string> arguments;
+bool lto_prelink;
 }
 
 using namespace hotinline;
@@ -100,8 +100,8 @@ protected:
     hot_compiler = const_cast<clang::CompilerInstance *> (&ci);
     config_init (&hot_config);
     bool ok = true;
-    hot_arguments = args;
-    hot_lto_prelink = ci.getCodeGenOpts ().PrepareForLTO
+    arguments = args;
+    lto_prelink = ci.getCodeGenOpts ().PrepareForLTO
 		      || ci.getCodeGenOpts ().PrepareForThinLTO;
     for (const std::string &arg : args)
       {

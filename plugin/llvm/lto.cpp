@@ -23,7 +23,7 @@
 using namespace hotinline;
 
 namespace hotinline {
-thread_local bool hot_at_link;
+thread_local bool at_link;
 }
 
 namespace {
@@ -36,14 +36,14 @@ struct record_pass : llvm::PassInfoMixin<record_pass>
   llvm::PreservedAnalyses
   run (llvm::Module &m, llvm::ModuleAnalysisManager &)
   {
-    if (!hot_lto_prelink || !hot_policy)
+    if (!lto_prelink || !hot_policy)
       return llvm::PreservedAnalyses::all ();
     llvm::LLVMContext &ctx = m.getContext ();
     llvm::SmallString<256> cwd;
     llvm::sys::fs::current_path (cwd);
     llvm::SmallVector<llvm::Metadata *, 8> ops;
     ops.push_back (llvm::MDString::get (ctx, cwd));
-    for (const std::string &arg : hot_arguments)
+    for (const std::string &arg : arguments)
       ops.push_back (llvm::MDString::get (ctx, arg));
     m.getOrInsertNamedMetadata (arguments_key)
       ->addOperand (llvm::MDTuple::get (ctx, ops));
@@ -160,9 +160,9 @@ lto_link_start (llvm::Module &m)
      itself: a later module may get the address of a freed one).  */
   const char *const started_key = "hotinline.link";
   if (hot_compiler || m.getNamedMetadata (started_key))
-    return hot_at_link;
+    return at_link;
   m.getOrInsertNamedMetadata (started_key);
-  hot_at_link = false;
+  at_link = false;
   if (!m.getNamedMetadata (arguments_key))
     return false;
   diagnostics_to (m.getContext ());
@@ -170,8 +170,8 @@ lto_link_start (llvm::Module &m)
   static bool loaded;
   std::call_once (once, [&m] { loaded = load_at_link (m); });
   diagnostics_flush ();
-  hot_at_link = loaded && policy_entry_count (hot_policy) > 0;
-  return hot_at_link;
+  at_link = loaded && policy_entry_count (hot_policy) > 0;
+  return at_link;
 }
 
 void

@@ -168,7 +168,7 @@ entry_for (const llvm::Function &callee, const llvm::Function *caller)
      caller's.  */
   std::string caller_unit;
   const llvm::DISubprogram *sp = caller ? caller->getSubprogram () : nullptr;
-  if (hot_at_link && sp && sp->getUnit ())
+  if (at_link && sp && sp->getUnit ())
     caller_unit = sp->getUnit ()->getFilename ().str ();
   const char *unit = !caller_unit.empty () ? caller_unit.c_str ()
 					    : unit_name (*callee.getParent ());
@@ -198,7 +198,7 @@ entries_matched ()
 bool
 forced_per_call (const struct policy_entry *entry)
 {
-  return entry->n_callers > 0 || hot_surgical;
+  return entry->n_callers > 0 || surgical;
 }
 
 } // namespace hotinline

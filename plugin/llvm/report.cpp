@@ -334,7 +334,7 @@ public:
     /* Under -flto the inlining that matters is the link's: the reports
        are made there (lto.cpp), from the arguments the bitcode keeps, and
        no summary here can say how many calls are left.  */
-    if (hot_lto_prelink || !hot_configured ())
+    if (lto_prelink || !configured ())
       return llvm::PreservedAnalyses::all ();
     if (!hot_policy || policy_entry_count (hot_policy) == 0)
       {

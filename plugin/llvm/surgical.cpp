@@ -109,7 +109,7 @@ private:
     /* A noinline call site wins over alwaysinline too; the callee's own
        noinline is the guards' business (clang puts it on every function
        under -fno-inline).  */
-    if (!hot_configured ()
+    if (!configured ()
 	|| hot_config.strategy != CONFIG_STRATEGY_SURGICAL)
       return false;
     if (!callee || callee == caller || callee->isDeclaration ()
