@@ -1,7 +1,8 @@
 /* Hints for report mode: what the user can do about each of GCC's
-   reasons for not inlining a call.  The estimated size of each hot
-   function is taken right after the IPA inliner, while GCC's summaries
-   still exist.  */
+   reasons for not inlining a call, in the core's words (messages.h) with
+   GCC's facts, as the LLVM plugin's hints.cpp with LLVM's.  The estimated
+   size of each hot function is taken right after the IPA inliner, while
+   GCC's summaries still exist.  */
 #include "gcc-compat.h"
 
 #include "hotinline.h"
