@@ -80,7 +80,7 @@ PLUGIN_CXXFLAGS := -std=gnu++14 $(WARN) $(OPT) -fPIC -fno-rtti \
 	-iquote $(CORE) -I$(GCC_PLUGIN_DIR)/include
 
 CORE_SRC := $(addprefix $(CORE)/,policy.c policy-load.c suggest.c \
-	results-name.c cxx-names.c \
+	results-name.c cxx-names.c clone-names.c \
 	config.c policy-image.c policy-cache.c policy-weight.c policy-listing.c)
 PLUGIN_SRC := $(addprefix $(GCC_PLUGIN)/,hotinline.cc hot-common.cc \
 	force.cc always-inline-rules.cc report.cc surgical.cc deps.cc \
@@ -208,19 +208,20 @@ $(FUZZ_BIN): testsuite/fuzz/policy.c $(CORE_SRC) $(wildcard $(CORE)/*.h)
 		-fno-sanitize-recover=undefined -I$(CORE) $(IBERTY_CFLAGS) \
 		$(YAML_CFLAGS) $(XXHASH_CFLAGS) testsuite/fuzz/policy.c \
 		$(addprefix $(CORE)/,policy.c policy-load.c policy-image.c cxx-names.c \
-		suggest.c policy-weight.c) -o $@ $(YAML_LIBS) \
+		clone-names.c suggest.c policy-weight.c) -o $@ $(YAML_LIBS) \
 		$(IBERTY_LIBS)
 
 # The profile readers likewise, from the recorded profiles.
 FUZZ_PROFILE_RUNS ?= 1000000
 FUZZ_PROFILE_BIN := build/fuzz/fuzz-profile
 $(FUZZ_PROFILE_BIN): testsuite/fuzz/profile.c tools/profile-read.c \
-		tools/profile-names.c tools/profile.h
+		tools/profile-names.c tools/profile.h $(CORE)/clone-names.c \
+		$(CORE)/clone-names.h
 	mkdir -p build/fuzz
 	clang -g -O1 -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=undefined -Itools $(IBERTY_CFLAGS) \
-		testsuite/fuzz/profile.c tools/profile-read.c \
-		tools/profile-names.c -o $@ $(IBERTY_LIBS)
+		-fno-sanitize-recover=undefined -Itools -I$(CORE) \
+		$(IBERTY_CFLAGS) testsuite/fuzz/profile.c tools/profile-read.c \
+		tools/profile-names.c $(CORE)/clone-names.c -o $@ $(IBERTY_LIBS)
 
 fuzz: $(FUZZ_BIN) $(FUZZ_PROFILE_BIN)
 	mkdir -p build/fuzz/corpus build/fuzz/profile-corpus

@@ -482,26 +482,6 @@ policy_pattern_matches_path (const struct policy_pattern *pat,
     }
 }
 
-size_t
-policy_base_name_length (const char *name)
-{
-  /* GCC names clones "base.suffix.N" and never puts '.' in a source-level
-     name, except in a parameter list ("f(int, ...)") or a template
-     argument ("f<1.5>"): a suffix is a '.' followed by a letter, outside
-     parentheses.  A leading '.' is not a clone suffix.  */
-  int depth = 0;
-  for (const char *s = name; *s; s++)
-    if (*s == '(')
-      depth++;
-    else if (*s == ')')
-      depth -= depth > 0;
-    else if (*s == '.' && s > name && depth == 0
-	     && ((s[1] >= 'a' && s[1] <= 'z') || (s[1] >= 'A' && s[1] <= 'Z')
-		 || s[1] == '_'))
-      return (size_t) (s - name);
-  return strlen (name);
-}
-
 /* Scope.  */
 
 static bool
