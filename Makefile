@@ -80,7 +80,7 @@ PLUGIN_CXXFLAGS := -std=gnu++14 $(WARN) $(OPT) -fPIC -fno-rtti \
 	-iquote $(CORE) -I$(GCC_PLUGIN_DIR)/include
 
 CORE_SRC := $(addprefix $(CORE)/,policy.c policy-load.c suggest.c \
-	results-name.c cxx-names.c messages.c \
+	results-name.c cxx-names.c clone-names.c policy-match.c messages.c \
 	config.c policy-image.c policy-cache.c policy-weight.c policy-listing.c)
 PLUGIN_SRC := $(addprefix $(GCC_PLUGIN)/,hotinline.cc names.cc \
 	force.cc always-inline-rules.cc report.cc surgical.cc deps.cc \
@@ -118,7 +118,7 @@ TEST_BIN := $(B)/check_hotinline
 BENCH_BIN := $(B)/bench_strategies
 BENCH_LOAD := $(B)/bench_load
 
-.PHONY: all check check-gcc check-clang check-build plugin check-all ci check-real check-linux-arm64 bench bench-summary fuzz install \
+.PHONY: all check check-gcc check-clang check-build check-layers plugin check-all ci check-real check-linux-arm64 bench bench-summary fuzz install \
 	install-tools uninstall demo demo-clang screenshot clean check-linux-clang deb \
 	check-deb check-deb-forky
 all: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
@@ -207,20 +207,21 @@ $(FUZZ_BIN): testsuite/fuzz/policy.c $(CORE_SRC) $(wildcard $(CORE)/*.h)
 	clang -g -O1 -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=undefined -I$(CORE) $(IBERTY_CFLAGS) \
 		$(YAML_CFLAGS) $(XXHASH_CFLAGS) testsuite/fuzz/policy.c \
-		$(addprefix $(CORE)/,policy.c policy-load.c policy-image.c cxx-names.c \
-		suggest.c policy-weight.c) -o $@ $(YAML_LIBS) \
-		$(IBERTY_LIBS)
+		$(addprefix $(CORE)/,policy.c policy-load.c policy-image.c \
+		cxx-names.c clone-names.c policy-match.c suggest.c \
+		policy-weight.c) -o $@ $(YAML_LIBS) $(IBERTY_LIBS)
 
 # The profile readers likewise, from the recorded profiles.
 FUZZ_PROFILE_RUNS ?= 1000000
 FUZZ_PROFILE_BIN := build/fuzz/fuzz-profile
 $(FUZZ_PROFILE_BIN): testsuite/fuzz/profile.c tools/profile-read.c \
-		tools/profile-names.c tools/profile.h
+		tools/profile-names.c tools/profile.h $(CORE)/clone-names.c \
+		$(CORE)/clone-names.h
 	mkdir -p build/fuzz
 	clang -g -O1 -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=undefined -Itools $(IBERTY_CFLAGS) \
-		testsuite/fuzz/profile.c tools/profile-read.c \
-		tools/profile-names.c -o $@ $(IBERTY_LIBS)
+		-fno-sanitize-recover=undefined -Itools -I$(CORE) \
+		$(IBERTY_CFLAGS) testsuite/fuzz/profile.c tools/profile-read.c \
+		tools/profile-names.c $(CORE)/clone-names.c -o $@ $(IBERTY_LIBS)
 
 fuzz: $(FUZZ_BIN) $(FUZZ_PROFILE_BIN)
 	mkdir -p build/fuzz/corpus build/fuzz/profile-corpus
@@ -236,7 +237,11 @@ fuzz: $(FUZZ_BIN) $(FUZZ_PROFILE_BIN)
 # An install staged in the build directory: the tests use the plugin as
 # "make install" leaves it where that matters (icecream).
 STAGE := $(abspath $(B))/stage
-check-build: $(PLUGIN) $(TEST_BIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
+check-build: $(PLUGIN) $(TEST_BIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER) \
+	check-layers
+# The core's units call only down (plugin/core/README.md).
+check-layers: $(CORE_OBJ)
+	sh tools/core-layers.sh $(CORE_OBJ)
 plugin: $(PLUGIN)
 
 # make check with neither GCC= nor CLANG= given: the default GCC and the

@@ -9,6 +9,7 @@
    "_Z3fooi"); this file turns each into that form.  */
 #define _GNU_SOURCE
 #include "profile.h"
+#include "clone-names.h"
 
 #include <ctype.h>
 #include <demangle.h>
@@ -132,22 +133,6 @@ is_runtime_function (const char *name)
     if (strcmp (name, names[i]) == 0)
       return true;
   return false;
-}
-
-/* Remove every " [clone .xxx]" that GCC's demangler adds for clones.  */
-static void
-strip_clone_annotations (char *s)
-{
-  for (char *c; (c = strstr (s, " [clone "));)
-    {
-      char *end = strchr (c, ']');
-      if (!end)
-	{
-	  *c = '\0';
-	  return;
-	}
-      memmove (c, end + 1, strlen (end + 1) + 1);
-    }
 }
 
 static bool
@@ -277,35 +262,16 @@ replace_all (char *s, const char *from, const char *to)
     }
 }
 
-/* Cut a GCC clone suffix: "foo.constprop.0.isra.0", "foo.cold" -> "foo".
-   Source names never contain '.' outside brackets.  */
-static void
-strip_clone_suffix (char *s)
-{
-  int depth = 0;
-  for (char *p = s; *p; p++)
-    {
-      if (is_open (*p))
-	depth++;
-      else if (is_close (*p) && depth > 0)
-	depth--;
-      else if (*p == '.' && depth == 0 && p != s)
-	{
-	  *p = '\0';
-	  return;
-	}
-    }
-}
-
 /* A demangled C++ declaration to the form the plugin matches.  */
 static char *
 cxx_policy_name (char *s)
 {
-  strip_clone_annotations (s);
+  /* The clone suffix, raw ("foo.isra.0") or as the demangler prints it
+     ("foo(int) [clone .isra.0]").  */
+  s[policy_base_name_length (s)] = '\0';
   strip_qualifiers (s);
   strip_parameters (s);
   char *name = strip_return_type (s);
-  strip_clone_suffix (name);
   if (is_qualified (name))
     /* GCC spells the anonymous namespace this way.  */
     replace_all (name, "(anonymous namespace)", "{anonymous}");

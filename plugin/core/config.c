@@ -1,4 +1,5 @@
-/* Plugin argument parsing.  */
+/* Plugin argument parsing: one table of the arguments, from which come
+   the parser, the list of keys for suggestions and the help text.  */
 #include "config.h"
 #include "policy.h"
 #include "suggest.h"
@@ -7,46 +8,144 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char config_help_text[] =
-  "  -fplugin-arg-hotinline-policy=FILE  read the policy FILE (repeatable;"
-  " entries merge)\n"
-  "  -fplugin-arg-hotinline-severity=S   report declined hot calls as S"
-  " (note, warning or error)\n"
-  "                                      whatever the entries say\n"
-  "  -fplugin-arg-hotinline-no-werror    hotinline's warnings stay warnings"
-  " under -Werror\n"
-  "  -fplugin-arg-hotinline-strategy=S   force always_inline entries by"
-  " 'attribute' (as by hand)\n"
-  "                                      or 'surgical' (only the calls GCC"
-  " declined)\n"
-  "  -fplugin-arg-hotinline-strict       a hot function that cannot be"
-  " forced is an error\n"
-  "  -fplugin-arg-hotinline-quiet        print only errors\n"
-  "  -fplugin-arg-hotinline-summary      print a summary for each unit\n"
-  "  -fplugin-arg-hotinline-results=DIR  write each unit's results to DIR"
-  " as JSON\n"
-  "  -fplugin-arg-hotinline-cache=DIR    keep compiled policies in DIR"
-  " (default: $HOTINLINE_CACHE_DIR,\n"
-  "                                      else ~/.cache/hotinline)\n"
-  "  -fplugin-arg-hotinline-no-cache     parse the policies every time\n"
-  "  -fplugin-arg-hotinline-list=FILE    add the functions marked"
-  " always_inline in the source\n"
-  "                                      to the policy FILE (one entry per"
-  " overload)\n"
-  "  -fplugin-arg-hotinline-list-attribute=A  list the functions with"
-  " attribute A instead\n"
-  "  -fplugin-arg-hotinline-list-by-name list C++ functions by qualified"
-  " name, overloads together\n"
-  "  -fplugin-arg-hotinline-disable      load the plugin but do nothing\n"
-  "  -fplugin-arg-hotinline-version      print the version\n"
-  "  -fplugin-arg-hotinline-help         print this list\n";
+#define PREFIX "-fplugin-arg-hotinline-"
 
-static const char *const keys[] = { "policy", "severity", "strategy",
-				    "no-werror", "strict", "quiet", "summary",
-				    "results", "cache", "no-cache", "disable", "version", "help",
-				    "list", "list-attribute", "list-by-name",
-				    NULL };
+/* What an argument takes after '='.  */
+enum arg_kind
+{
+  ARG_NONE,		/* Nothing: a flag, sets the bool at FIELD.  */
+  ARG_VALUE,		/* A non-empty METAVAR: stored at FIELD, or ADDed.  */
+  ARG_CHOICE		/* One of CHOICES: its index to CHOOSE.  */
+};
+
+struct option
+{
+  const char *key;
+  enum arg_kind arg;
+  const char *metavar;		/* "FILE": the value as help shows it.  */
+  const char *what;		/* ARG_VALUE: "a file", for errors.  */
+  const char *const *choices;	/* ARG_CHOICE, ending with NULL.  */
+  size_t field;			/* Offset in struct config.  */
+  void (*add) (struct config *, const char *);
+  void (*choose) (struct config *, int);
+  const char *help;		/* Its lines separated by '\n'.  */
+};
+
 static const char *const severities[] = { "note", "warning", "error", NULL };
+static const char *const strategies[] = { "attribute", "surgical", NULL };
+
+static void
+add_policy (struct config *c, const char *file)
+{
+  const char **grown = realloc (c->policies,
+				(c->n_policies + 1) * sizeof *grown);
+  if (!grown)
+    abort ();
+  c->policies = grown;
+  c->policies[c->n_policies++] = file;
+}
+
+/* SEVERITIES in the order of enum policy_severity.  */
+static void
+choose_severity (struct config *c, int i)
+{
+  c->severity = i;
+}
+
+/* STRATEGIES in the order of enum config_strategy.  */
+static void
+choose_strategy (struct config *c, int i)
+{
+  c->strategy = (enum config_strategy) i;
+}
+
+#define FLAG(key, field, help) \
+  { key, ARG_NONE, NULL, NULL, NULL, offsetof (struct config, field), \
+    NULL, NULL, help }
+#define VALUE(key, metavar, what, field, help) \
+  { key, ARG_VALUE, metavar, what, NULL, offsetof (struct config, field), \
+    NULL, NULL, help }
+#define LIST(key, metavar, what, add, help) \
+  { key, ARG_VALUE, metavar, what, NULL, 0, add, NULL, help }
+#define CHOICE(key, metavar, choices, choose, help) \
+  { key, ARG_CHOICE, metavar, NULL, choices, 0, NULL, choose, help }
+
+/* In the order help lists them.  */
+static const struct option options[] = {
+  LIST ("policy", "FILE", "a file", add_policy,
+	"read the policy FILE (repeatable; entries merge)"),
+  CHOICE ("severity", "S", severities, choose_severity,
+	  "report declined hot calls as S (note, warning or error)\n"
+	  "whatever the entries say"),
+  FLAG ("no-werror", no_werror,
+	"hotinline's warnings stay warnings under -Werror"),
+  CHOICE ("strategy", "S", strategies, choose_strategy,
+	  "force always_inline entries by 'attribute' (as by hand)\n"
+	  "or 'surgical' (only the calls GCC declined)"),
+  FLAG ("strict", strict, "a hot function that cannot be forced is an error"),
+  FLAG ("quiet", quiet, "print only errors"),
+  FLAG ("summary", summary, "print a summary for each unit"),
+  VALUE ("results", "DIR", "a directory", results_dir,
+	 "write each unit's results to DIR as JSON"),
+  VALUE ("cache", "DIR", "a directory", cache_dir,
+	 "keep compiled policies in DIR (default: $HOTINLINE_CACHE_DIR,\n"
+	 "else ~/.cache/hotinline)"),
+  FLAG ("no-cache", no_cache, "parse the policies every time"),
+  VALUE ("list", "FILE", "a file", list_file,
+	 "add the functions marked always_inline in the source\n"
+	 "to the policy FILE (one entry per overload)"),
+  VALUE ("list-attribute", "A", "an attribute name", list_attribute,
+	 "list the functions with attribute A instead"),
+  FLAG ("list-by-name", list_by_name,
+	"list C++ functions by qualified name, overloads together"),
+  FLAG ("disable", disable, "load the plugin but do nothing"),
+  FLAG ("version", print_version, "print the version"),
+  FLAG ("help", print_help, "print this list"),
+};
+
+enum { N_OPTIONS = sizeof options / sizeof *options };
+
+/* The help text: each argument with its value, then its description from
+   this column on (or two spaces after a longer argument), each further
+   line of it indented to the column.  Written once, when the plugin is
+   loaded: GCC takes it as static data (struct plugin_info).  */
+enum { HELP_COLUMN = 38 };
+static char help_text[4096];
+const char *const config_help_text = help_text;
+
+static void __attribute__ ((constructor))
+write_help (void)
+{
+  size_t len = 0;
+#define APPEND(...) \
+  do \
+    { \
+      int n = snprintf (help_text + len, sizeof help_text - len, \
+			__VA_ARGS__); \
+      if (n < 0 || (size_t) n >= sizeof help_text - len) \
+	abort (); \
+      len += (size_t) n; \
+    } \
+  while (0)
+  for (size_t i = 0; i < N_OPTIONS; i++)
+    {
+      const struct option *o = &options[i];
+      size_t start = len;
+      APPEND ("  " PREFIX "%s%s%s", o->key, o->metavar ? "=" : "",
+	      o->metavar ? o->metavar : "");
+      size_t width = len - start;
+      for (const char *line = o->help; line;)
+	{
+	  const char *end = strchr (line, '\n');
+	  int pad = width + 2 <= HELP_COLUMN ? (int) (HELP_COLUMN - width) : 2;
+	  APPEND ("%*s%.*s\n", pad, "",
+		  (int) (end ? (size_t) (end - line) : strlen (line)), line);
+	  line = end ? end + 1 : NULL;
+	  width = 0;
+	}
+    }
+#undef APPEND
+}
 
 static char message[512];
 
@@ -59,130 +158,89 @@ config_init (struct config *c)
 }
 
 static const char *
-flag (bool *field, const char *key, const char *value)
+unknown (const char *key)
 {
-  if (value)
-    {
-      snprintf (message, sizeof message,
-		"argument '%s' takes no value; write "
-		"-fplugin-arg-hotinline-%s", key, key);
-      return message;
-    }
-  *field = true;
-  return NULL;
-}
-
-static const char *
-severity (struct config *c, const char *value)
-{
-  for (int i = 0; value && severities[i]; i++)
-    if (strcmp (value, severities[i]) == 0)
-      {
-	c->severity = i;
-	return NULL;
-      }
-  snprintf (message, sizeof message,
-	    "argument 'severity' expects note, warning or error, found "
-	    "'%s'", value ? value : "");
-  return message;
-}
-
-static const char *
-strategy (struct config *c, const char *value)
-{
-  if (value && strcmp (value, "attribute") == 0)
-    c->strategy = CONFIG_STRATEGY_ATTRIBUTE;
-  else if (value && strcmp (value, "surgical") == 0)
-    c->strategy = CONFIG_STRATEGY_SURGICAL;
-  else
-    {
-      snprintf (message, sizeof message,
-		"argument 'strategy' expects attribute or surgical, found "
-		"'%s'", value ? value : "");
-      return message;
-    }
-  return NULL;
-}
-
-const char *
-config_apply (struct config *c, const char *key, const char *value)
-{
-  if (strcmp (key, "policy") == 0)
-    {
-      if (!value || !*value)
-	return "argument 'policy' needs a file: "
-	       "-fplugin-arg-hotinline-policy=FILE";
-      const char **grown = realloc (c->policies,
-				    (c->n_policies + 1) * sizeof *grown);
-      if (!grown)
-	abort ();
-      c->policies = grown;
-      c->policies[c->n_policies++] = value;
-      return NULL;
-    }
-  if (strcmp (key, "severity") == 0)
-    return severity (c, value);
-  if (strcmp (key, "results") == 0)
-    {
-      if (!value || !*value)
-	return "argument 'results' needs a directory: "
-	       "-fplugin-arg-hotinline-results=DIR";
-      c->results_dir = value;
-      return NULL;
-    }
-  if (strcmp (key, "cache") == 0)
-    {
-      if (!value || !*value)
-	return "argument 'cache' needs a directory: "
-	       "-fplugin-arg-hotinline-cache=DIR";
-      c->cache_dir = value;
-      return NULL;
-    }
-  if (strcmp (key, "list") == 0)
-    {
-      if (!value || !*value)
-	return "argument 'list' needs a file: "
-	       "-fplugin-arg-hotinline-list=FILE";
-      c->list_file = value;
-      return NULL;
-    }
-  if (strcmp (key, "list-attribute") == 0)
-    {
-      if (!value || !*value)
-	return "argument 'list-attribute' needs an attribute name: "
-	       "-fplugin-arg-hotinline-list-attribute=NAME";
-      c->list_attribute = value;
-      return NULL;
-    }
-  if (strcmp (key, "list-by-name") == 0)
-    return flag (&c->list_by_name, key, value);
-  if (strcmp (key, "no-cache") == 0)
-    return flag (&c->no_cache, key, value);
-  if (strcmp (key, "strategy") == 0)
-    return strategy (c, value);
-  if (strcmp (key, "no-werror") == 0)
-    return flag (&c->no_werror, key, value);
-  if (strcmp (key, "strict") == 0)
-    return flag (&c->strict, key, value);
-  if (strcmp (key, "quiet") == 0)
-    return flag (&c->quiet, key, value);
-  if (strcmp (key, "summary") == 0)
-    return flag (&c->summary, key, value);
-  if (strcmp (key, "disable") == 0)
-    return flag (&c->disable, key, value);
-  if (strcmp (key, "version") == 0)
-    return flag (&c->print_version, key, value);
-  if (strcmp (key, "help") == 0)
-    return flag (&c->print_help, key, value);
-
+  const char *keys[N_OPTIONS + 1];
+  for (size_t i = 0; i < N_OPTIONS; i++)
+    keys[i] = options[i].key;
+  keys[N_OPTIONS] = NULL;
   const char *hint = suggest_closest (key, keys);
   if (hint)
     snprintf (message, sizeof message,
 	      "unknown argument '%s'; did you mean '%s'?", key, hint);
   else
     snprintf (message, sizeof message,
-	      "unknown argument '%s'; see -fplugin-arg-hotinline-help", key);
+	      "unknown argument '%s'; see " PREFIX "help", key);
   return message;
+}
+
+/* "a, b or c" for CHOICES.  */
+static void
+write_choices (char *buf, size_t size, const char *const *choices)
+{
+  size_t len = 0;
+  buf[0] = '\0';
+  for (size_t i = 0; choices[i] && len < size; i++)
+    len += (size_t) snprintf (buf + len, size - len, "%s%s",
+			      i == 0 ? "" : choices[i + 1] ? ", " : " or ",
+			      choices[i]);
+}
+
+static const char *
+choose (struct config *c, const struct option *o, const char *value)
+{
+  for (int i = 0; value && o->choices[i]; i++)
+    if (strcmp (value, o->choices[i]) == 0)
+      {
+	o->choose (c, i);
+	return NULL;
+      }
+  char expected[128];
+  write_choices (expected, sizeof expected, o->choices);
+  snprintf (message, sizeof message,
+	    "argument '%s' expects %s, found '%s'", o->key, expected,
+	    value ? value : "");
+  return message;
+}
+
+const char *
+config_apply (struct config *c, const char *key, const char *value)
+{
+  const struct option *o = options;
+  while (o < options + N_OPTIONS && strcmp (key, o->key) != 0)
+    o++;
+  if (o == options + N_OPTIONS)
+    return unknown (key);
+
+  switch (o->arg)
+    {
+    case ARG_NONE:
+      if (value)
+	{
+	  snprintf (message, sizeof message,
+		    "argument '%s' takes no value; write " PREFIX "%s", key,
+		    key);
+	  return message;
+	}
+      *(bool *) ((char *) c + o->field) = true;
+      return NULL;
+    case ARG_VALUE:
+      if (!value || !*value)
+	{
+	  snprintf (message, sizeof message,
+		    "argument '%s' needs %s: " PREFIX "%s=%s", key, o->what,
+		    key, o->metavar);
+	  return message;
+	}
+      if (o->add)
+	o->add (c, value);
+      else
+	*(const char **) ((char *) c + o->field) = value;
+      return NULL;
+    case ARG_CHOICE:
+    default:
+      return choose (c, o, value);
+    }
 }
 
 void

@@ -56,8 +56,9 @@ const char *config_apply (struct config *, const char *key,
 
 void config_free (struct config *);
 
-/* One line per argument, for "help".  */
-extern const char config_help_text[];
+/* Each argument and what it does, for "help": its lines aligned in two
+   columns, continued lines indented.  Set when the plugin is loaded.  */
+extern const char *const config_help_text;
 
 #ifdef __cplusplus
 }

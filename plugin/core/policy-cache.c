@@ -2,6 +2,7 @@
 #include "policy-cache.h"
 #include "config.h"
 #include "policy-image.h"
+#include "policy-internal.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -332,8 +333,8 @@ parse_and_store (struct policy *policy, const char *const *paths, size_t n,
   /* The key of the bytes parsed, whatever the files hold by now.  */
   struct policy_image_key key = key_of (src, n, version);
   size_t size;
-  void *image = policy_image_build (policy, names, n_names, version, &key,
-				    &size);
+  void *image = policy_compile (policy, names, n_names, version, &key,
+				&size);
   free (names);
   if (!image)
     return;

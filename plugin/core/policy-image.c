@@ -2,6 +2,7 @@
    and answering lookups from it in place.  See policy-image.h for the
    layout.  */
 #include "policy-image.h"
+#include "policy-match.h"
 
 #include <stddef.h>
 #include <stdlib.h>
@@ -186,15 +187,16 @@ pattern_bytes (const struct policy_pattern *pats, size_t n)
 }
 
 void *
-policy_image_build (const struct policy *p, const char *const *sources,
-		    size_t n_sources, const char *version,
-		    const struct policy_image_key *key, size_t *size)
+policy_image_build (const struct policy_entry *const *entries, size_t n,
+		    const char *const *sources, size_t n_sources,
+		    const char *version, const struct policy_image_key *key,
+		    size_t *size)
 {
-  size_t n = policy_entry_count (p), n_patterns = 0, n_exact = 0;
+  size_t n_patterns = 0, n_exact = 0;
   size_t n_globs = 0, n_anywhere = 0, string_bytes = 0;
   for (size_t i = 0; i < n; i++)
     {
-      const struct policy_entry *e = policy_entry_at (p, i);
+      const struct policy_entry *e = entries[i];
       n_patterns += 1 + e->n_files + e->n_callers;
       string_bytes += e->name.len + 1 + pattern_bytes (e->files, e->n_files)
 		      + pattern_bytes (e->callers, e->n_callers)
@@ -238,7 +240,7 @@ policy_image_build (const struct policy *p, const char *const *sources,
 
   for (size_t i = 0; i < n; i++)
     {
-      const struct policy_entry *e = policy_entry_at (p, i);
+      const struct policy_entry *e = entries[i];
       struct image_entry *out = &ents[i];
       size_t src = 0;
       while (src < n_sources && sources[src] != e->loc.file

@@ -34,7 +34,7 @@
 
 #include <stdint.h>
 
-#include "policy-internal.h"
+#include "policy.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -52,12 +52,13 @@ struct policy_image_key
   uint64_t lo, hi;
 };
 
-/* Compile the entries of POLICY into a new image (malloc'd; its size in
-   *SIZE).  SOURCES[0..N_SOURCES) name the files the entries come from; an
-   entry's file is stored as its index there.  VERSION is the plugin's.
-   NULL when an entry comes from a file not in SOURCES or the policy is too
-   large for the format.  */
-void *policy_image_build (const struct policy *policy,
+/* Compile ENTRIES[0..N_ENTRIES), in policy order, into a new image
+   (malloc'd; its size in *SIZE).  SOURCES[0..N_SOURCES) name the files the
+   entries come from; an entry's file is stored as its index there.
+   VERSION is the plugin's.  NULL when an entry comes from a file not in
+   SOURCES or the entries are too many for the format.  */
+void *policy_image_build (const struct policy_entry *const *entries,
+			  size_t n_entries,
 			  const char *const *sources, size_t n_sources,
 			  const char *version,
 			  const struct policy_image_key *key, size_t *size);
@@ -67,6 +68,14 @@ void *policy_image_build (const struct policy *policy,
 const char *policy_image_check (const void *data, size_t size,
 				const char *version,
 				const struct policy_image_key *key);
+
+/* A policy and its image (policy.c, above the image).  */
+
+/* policy_image_build for the entries of POLICY.  */
+void *policy_compile (const struct policy *policy,
+		      const char *const *sources, size_t n_sources,
+		      const char *version,
+		      const struct policy_image_key *key, size_t *size);
 
 /* Make the empty POLICY answer from the checked image DATA[0..SIZE), used
    in place; its entries are built only when looked at.  Source I of the
@@ -87,7 +96,7 @@ void policy_image_reseal (void *data, size_t size);
    frees it.  */
 void policy_set_index (struct policy *policy, void *image, size_t size);
 
-/* Internal to policy.c and policy-image.c.  */
+/* The index, for policy.c.  */
 
 struct policy_index;
 

@@ -59,12 +59,4 @@ size_t policy_error_total (const struct policy *);
 
 void policy_entry_free (struct policy_entry *);
 
-/* policy_pattern_matches_name for NAME[0..LEN).  */
-bool policy_pattern_matches_n (const struct policy_pattern *,
-			       const char *name, size_t len);
-
-/* policy_entry_applies_to_caller for CALLER[0..LEN).  */
-bool policy_entry_applies_to_caller_n (const struct policy_entry *,
-				       const char *caller, size_t len);
-
 #endif /* HOTINLINE_POLICY_INTERNAL_H */

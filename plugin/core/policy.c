@@ -1,8 +1,10 @@
-/* The policy model: entries, their patterns, merging and lookup.  */
+/* The policy model: entries, their patterns (checked and prepared here,
+   matched in policy-match.c), merging and lookup.  */
 #include "policy-image.h"
+#include "policy-internal.h"
+#include "clone-names.h"
 #include "cxx-names.h"
 
-#include <fnmatch.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -406,145 +408,6 @@ policy_pattern_take (struct policy_pattern *out, char *text,
   return problem;
 }
 
-bool
-policy_pattern_matches_n (const struct policy_pattern *pat, const char *name,
-		   size_t len)
-{
-  if (!pat->is_glob)
-    return pat->len == len && memcmp (pat->text, name, len) == 0;
-  if (len < pat->prefix_len || memcmp (pat->text, name, pat->prefix_len) != 0)
-    return false;
-  if (pat->prefix_only)
-    return true;
-  /* Most globs are rejected here, without copying NAME for fnmatch: a
-     lookup tries every glob of the policy.  */
-  if (len < pat->prefix_len + pat->suffix_len
-      || memcmp (pat->text + pat->len - pat->suffix_len,
-		 name + len - pat->suffix_len, pat->suffix_len) != 0)
-    return false;
-
-  /* The literal tail (an operator, a parameter list) has been compared
-     with the suffix; the wildcards are in the head.  */
-  size_t tail = pat->len - cxx_name_literal_start (pat->text, pat->len);
-  size_t n = len - tail;
-  char small[256], small_pat[256];
-  char *copy = n < sizeof small ? small : malloc (n + 1);
-  const char *head = pat->text;
-  char *head_copy = NULL;
-  if (tail)
-    {
-      size_t h = pat->len - tail;
-      head = head_copy = h < sizeof small_pat ? small_pat : malloc (h + 1);
-      if (!head_copy)
-	abort ();
-      memcpy (head_copy, pat->text, h);
-      head_copy[h] = '\0';
-    }
-  if (!copy)
-    abort ();
-  memcpy (copy, name, n);
-  copy[n] = '\0';
-  bool match = fnmatch (head, copy, 0) == 0;
-  if (copy != small)
-    free (copy);
-  if (head_copy && head_copy != small_pat)
-    free (head_copy);
-  return match;
-}
-
-bool
-policy_pattern_matches_name (const struct policy_pattern *pat,
-			     const char *name)
-{
-  return policy_pattern_matches_n (pat, name, strlen (name));
-}
-
-bool
-policy_pattern_matches_path (const struct policy_pattern *pat,
-			     const char *path)
-{
-  /* Try the whole path, then each suffix that starts a component.  A
-     pattern without '/' can only match the last component.  */
-  const char *start = path;
-  if (!strchr (pat->text, '/'))
-    {
-      const char *slash = strrchr (path, '/');
-      start = slash ? slash + 1 : path;
-    }
-  for (const char *s = start;;)
-    {
-      if (fnmatch (pat->text, s, FNM_PATHNAME) == 0)
-	return true;
-      s = strchr (s, '/');
-      if (!s)
-	return false;
-      s++;
-    }
-}
-
-size_t
-policy_base_name_length (const char *name)
-{
-  /* GCC names clones "base.suffix.N" and never puts '.' in a source-level
-     name, except in a parameter list ("f(int, ...)") or a template
-     argument ("f<1.5>"): a suffix is a '.' followed by a letter, outside
-     parentheses.  A leading '.' is not a clone suffix.  */
-  int depth = 0;
-  for (const char *s = name; *s; s++)
-    if (*s == '(')
-      depth++;
-    else if (*s == ')')
-      depth -= depth > 0;
-    else if (*s == '.' && s > name && depth == 0
-	     && ((s[1] >= 'a' && s[1] <= 'z') || (s[1] >= 'A' && s[1] <= 'Z')
-		 || s[1] == '_'))
-      return (size_t) (s - name);
-  return strlen (name);
-}
-
-/* Scope.  */
-
-static bool
-any_pattern_matches_path (const struct policy_pattern *pats, size_t n,
-			  const char *path)
-{
-  for (size_t i = 0; i < n; i++)
-    if (policy_pattern_matches_path (&pats[i], path))
-      return true;
-  return false;
-}
-
-bool
-policy_entry_applies_to_unit (const struct policy_entry *e, const char *unit)
-{
-  if (e->n_files == 0)
-    return true;
-  return unit && any_pattern_matches_path (e->files, e->n_files, unit);
-}
-
-bool
-policy_entry_applies_to_caller_n (const struct policy_entry *e, const char *caller,
-			   size_t len)
-{
-  if (e->n_callers == 0)
-    return true;
-  if (!caller)
-    return false;
-  for (size_t i = 0; i < e->n_callers; i++)
-    if (policy_pattern_matches_n (&e->callers[i], caller, len))
-      return true;
-  return false;
-}
-
-bool
-policy_entry_applies_to_caller (const struct policy_entry *e,
-				const char *caller)
-{
-  return policy_entry_applies_to_caller_n (e, caller,
-				    caller ? policy_base_name_length (caller)
-					   : 0);
-}
-
 /* Lookup.  */
 
 /* The entry at I in policy order, parsed or built from the image.  */
@@ -583,13 +446,32 @@ index_of (const struct policy *cp)
   if (!p->index)
     {
       size_t size;
-      void *image = policy_image_build (p, (const char *const *) p->files,
+      void *image = policy_image_build ((const struct policy_entry *const *)
+					p->entries, p->n_entries,
+					(const char *const *) p->files,
 					p->n_files, "", NULL, &size);
       if (!image)
 	abort ();
       p->index = policy_index_new (image, size, true);
     }
   return p->index;
+}
+
+void *
+policy_compile (const struct policy *p, const char *const *sources,
+		size_t n_sources, const char *version,
+		const struct policy_image_key *key, size_t *size)
+{
+  size_t n = policy_entry_count (p);
+  const struct policy_entry **entries = malloc ((n + 1) * sizeof *entries);
+  if (!entries)
+    abort ();
+  for (size_t i = 0; i < n; i++)
+    entries[i] = policy_entry_at (p, i);
+  void *image = policy_image_build (entries, n, sources, n_sources, version,
+				    key, size);
+  free (entries);
+  return image;
 }
 
 void

@@ -7,6 +7,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "clone-names.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -137,10 +139,6 @@ bool policy_pattern_matches_name (const struct policy_pattern *,
 				  const char *name);
 bool policy_pattern_matches_path (const struct policy_pattern *,
 				  const char *path);
-
-/* Length of NAME without a GCC clone suffix: "foo.constprop.0",
-   "foo.isra.0", "foo.part.1" and "foo.cold" all name "foo".  */
-size_t policy_base_name_length (const char *name);
 
 /* The most a weight can be: 100%.  */
 #define POLICY_WEIGHT_MAX 1000000L

@@ -35,11 +35,13 @@ thread_local llvm::StringMap<names> known;
 thread_local llvm::SmallPtrSet<const struct policy_entry *, 16> matched;
 
 /* The symbol without the suffixes LLVM gives the copies it makes
-   (foo.specialized.1, foo.cold.1, foo.llvm.123): C names have no dot.  */
+   (foo.specialized.1, foo.cold.1, foo.llvm.123): the core's rule,
+   clone-names.h.  */
 llvm::StringRef
 base_symbol (llvm::StringRef symbol)
 {
-  return symbol.take_front (symbol.find ('.'));
+  return symbol.take_front (clone_base_length (symbol.data (),
+					       symbol.size ()));
 }
 
 /* A demangler's answer as a string.  */

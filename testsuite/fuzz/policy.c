@@ -82,8 +82,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   policy_load_buffer (p, "base.yaml", base, sizeof base - 1);
   const char *sources[] = { "base.yaml" };
   size_t image_size;
-  unsigned char *image = policy_image_build (p, sources, 1, "fuzz", NULL,
-					     &image_size);
+  unsigned char *image = policy_compile (p, sources, 1, "fuzz", NULL,
+					 &image_size);
   policy_free (p);
   if (image)
     {

@@ -216,7 +216,7 @@ image_of (const char *const *paths, size_t n, size_t *size)
 {
   struct policy *p = parsed (paths, n);
   ck_assert_uint_eq (policy_error_count (p), 0);
-  void *image = policy_image_build (p, paths, n, VERSION, NULL, size);
+  void *image = policy_compile (p, paths, n, VERSION, NULL, size);
   ck_assert (image);
   policy_free (p);
   return image;
@@ -376,7 +376,7 @@ START_TEST (test_image_for_another_key_is_refused)
   struct policy *p = parsed (paths, 2);
   struct policy_image_key k1 = { 1, 2 }, k2 = { 1, 3 };
   size_t size;
-  void *image = policy_image_build (p, paths, 2, VERSION, &k1, &size);
+  void *image = policy_compile (p, paths, 2, VERSION, &k1, &size);
   ck_assert_ptr_null (policy_image_check (image, size, VERSION, &k1));
   ck_assert_str_eq (policy_image_check (image, size, VERSION, &k2),
 		    "for other policy files");

@@ -1,5 +1,5 @@
-/* Unit suites: the policy model, its YAML loader and the suggestions,
-   tested on their own without GCC.  */
+/* Unit suites: the policy model, its YAML loader, the suggestions and
+   the plugin's arguments, tested on their own without GCC.  */
 #ifndef HOTINLINE_UNIT_SUITES_H
 #define HOTINLINE_UNIT_SUITES_H
 
@@ -14,5 +14,6 @@ Suite *suggest_suite (void);
 Suite *profile_tool_suite (void);
 Suite *results_name_suite (void);
 Suite *messages_suite (void);
+Suite *config_suite (void);
 
 #endif /* HOTINLINE_UNIT_SUITES_H */

@@ -1,0 +1,47 @@
+#!/bin/sh
+# The policy core's units call only down (plugin/core/README.md):
+#
+#   tools/core-layers.sh OBJECT...
+#
+# From the symbols each object defines and the ones it uses (nm), lists
+# which unit calls which, and fails naming the units that call each other,
+# directly or round a longer circle; otherwise prints the units from the
+# lowest layer up.
+set -eu
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+for o in "$@"; do
+	unit=$(basename "$o" .o)
+	nm -g --defined-only "$o" | awk -v u="$unit" 'NF == 3 { print $3, u }'
+done | sort >"$tmp/defs"
+for o in "$@"; do
+	unit=$(basename "$o" .o)
+	nm -u "$o" | awk -v u="$unit" '{ print $NF, u }'
+done | sort >"$tmp/uses"
+
+# "callee caller" for each call between two units; every unit on its own
+# too, so that one calling no other still has its place.
+{
+	join "$tmp/defs" "$tmp/uses" | awk '$2 != $3 { print $2, $3 }'
+	for o in "$@"; do
+		unit=$(basename "$o" .o)
+		echo "$unit $unit"
+	done
+} | sort -u >"$tmp/calls"
+
+# Two units calling each other, named as such.
+awk '{ print $2, $1 }' "$tmp/calls" | sort | comm -12 - "$tmp/calls" \
+	| awk '$1 < $2 { print "core-layers: " $1 " and " $2 " call each other" }' \
+	>"$tmp/mutual"
+if [ -s "$tmp/mutual" ]; then
+	cat "$tmp/mutual" >&2
+	exit 1
+fi
+# Any longer circle: tsort finds it.
+if ! tsort "$tmp/calls" >"$tmp/order" 2>"$tmp/loop"; then
+	sed 's/^tsort: /core-layers: /' "$tmp/loop" >&2
+	exit 1
+fi
+echo "core-layers: lowest first: $(tr '\n' ' ' <"$tmp/order")"
