@@ -81,7 +81,7 @@ static const struct option options[] = {
 	"hotinline's warnings stay warnings under -Werror"),
   CHOICE ("strategy", "S", strategies, choose_strategy,
 	  "force always_inline entries by 'attribute' (as by hand)\n"
-	  "or 'surgical' (only the calls GCC declined)"),
+	  "or 'surgical' (only the calls the inliner declined)"),
   FLAG ("strict", strict, "a hot function that cannot be forced is an error"),
   FLAG ("quiet", quiet, "print only errors"),
   FLAG ("summary", summary, "print a summary for each unit"),

@@ -291,7 +291,7 @@ START_TEST (test_copies_count_as_their_origin)
   ck_assert_msg (r.status == 0, "%.3000s", r.err);
   size_t n_in, n_to, copies = 0;
   char **in = harness_callers (o, "hot", &n_in);
-  char **to = harness_callers (o, "apply", &n_to);
+  harness_callers (o, "apply", &n_to);
   for (size_t i = 0; i < n_in; i++)
     copies += strncmp (in[i], "apply.", strlen ("apply.")) == 0;
   ck_assert_msg (copies > 0, "LLVM made no copy of apply that calls hot");
