@@ -80,7 +80,7 @@ PLUGIN_CXXFLAGS := -std=gnu++14 $(WARN) $(OPT) -fPIC -fno-rtti \
 	-iquote $(CORE) -I$(GCC_PLUGIN_DIR)/include
 
 CORE_SRC := $(addprefix $(CORE)/,policy.c policy-load.c suggest.c \
-	results-name.c cxx-names.c \
+	results-name.c results-format.c cxx-names.c \
 	config.c policy-image.c policy-cache.c policy-weight.c policy-listing.c)
 PLUGIN_SRC := $(addprefix $(GCC_PLUGIN)/,hotinline.cc hot-common.cc \
 	force.cc always-inline-rules.cc report.cc surgical.cc deps.cc \

@@ -15,6 +15,7 @@ main (void)
   srunner_add_suite (sr, suggest_suite ());
   srunner_add_suite (sr, profile_tool_suite ());
   srunner_add_suite (sr, results_name_suite ());
+  srunner_add_suite (sr, results_format_suite ());
   srunner_add_suite (sr, policy_files_suite ());
   srunner_add_suite (sr, plugin_load_suite ());
   srunner_add_suite (sr, samples_suite ());

@@ -13,5 +13,6 @@ Suite *policy_cache_suite (void);
 Suite *suggest_suite (void);
 Suite *profile_tool_suite (void);
 Suite *results_name_suite (void);
+Suite *results_format_suite (void);
 
 #endif /* HOTINLINE_UNIT_SUITES_H */
