@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "e2e/suites.h"
+#include "results-format.h"
 #include "harness/harness.h"
 
 enum { REPORTED_CALLS = 4 };
@@ -490,7 +491,7 @@ START_TEST (test_results_of_a_parallel_build)
   for (const char *p = r.out; (p = strstr (p, "\"inlined\": true")); p++)
     gone++;
   for (const char *p = r.out; (p = strstr (p, "\"format\": "
-					    "\"hotinline-results-1\"")); p++)
+					    "\"" RESULTS_FORMAT "\"")); p++)
     units++;
   ck_assert_uint_eq (units, 8);
   /* Per unit: 4 calls left (3 to mix, 1 to pinned); once inlined and the
