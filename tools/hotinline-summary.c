@@ -106,8 +106,9 @@ summary (struct build *b, bool as_json)
 	  free (names[i]);
 	}
       free (names);
-      json_t *out = json_pack ("{s:i, s:O, s:O, s:o}", "units",
-			       (int) b->n_units, "functions",
+      json_t *out = json_pack ("{s:i, s:o, s:O, s:O, s:o}", "units",
+			       (int) b->n_units, "compilers",
+			       build_compiler_units (b), "functions",
 			       fns, "stale_entries", stale, "address_only",
 			       only);
       /* Weights are percentages with 4 decimals: 6 digits say them.  */

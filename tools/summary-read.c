@@ -336,8 +336,8 @@ address_only (struct build *b, size_t *n)
   return names;
 }
 
-char *
-build_compilers (struct build *b, bool *mixed)
+json_t *
+build_compiler_units (struct build *b)
 {
   json_t *count = json_object ();
   for (size_t u = 0; u < b->n_units; u++)
@@ -346,6 +346,13 @@ build_compilers (struct build *b, bool *mixed)
 			   json_integer (results_num (count,
 						      b->units[u].compiler,
 						      0) + 1));
+  return count;
+}
+
+char *
+build_compilers (struct build *b, bool *mixed)
+{
+  json_t *count = build_compiler_units (b);
   size_t n;
   char **names = sorted_keys (count, &n);
   char *text = strdup (n == 1 ? names[0] : "");

@@ -81,6 +81,10 @@ void read_path (struct build *b, const char *path);
    name" strings, sorted.  */
 json_t *stale_entries (struct build *b);
 
+/* The compilers that made B's units, each with the number of its units:
+   {"gcc 12.2.0": 2}.  */
+json_t *build_compiler_units (struct build *b);
+
 /* The compilers that made B's units (their results' "compiler"):
    "gcc 12.2.0" when one made them all; else each with its units,
    "clang 16.0.6 (1 unit), gcc 12.2.0 (2 units)", and *MIXED; "" when

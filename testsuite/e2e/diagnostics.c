@@ -551,6 +551,8 @@ START_TEST (test_summary_tool_and_regression_diff)
   r = harness_sh (harness_fmt ("%s --json %s/new", tool, dir));
   ck_assert_int_eq (r.status, 0);
   ck_assert_ptr_nonnull (strstr (r.out, "\"stale_entries\": ["));
+  ck_assert_msg (strstr (r.out, "\"compilers\": {\n    \"gcc ")
+		 && strstr (r.out, "\": 1\n  },"), "%s", r.out);
 
   r = harness_sh (harness_fmt ("%s --diff %s/old %s/new", tool, dir, dir));
   ck_assert_int_eq (r.status, 1);
