@@ -1,7 +1,9 @@
 /* Machine-readable results: with -fplugin-arg-hotinline-results=DIR, each
-   unit writes what it found to a JSON file of its own in DIR, built with
-   GCC's JSON writer.  Each compilation has a file of its own, named by
-   its source, its output and the options that change its code
+   unit writes what it found to a JSON file of its own in DIR.  This file
+   records what GCC found in the core's records; the core's walk
+   (results-format.h) writes them through GCC's JSON writer, in the same
+   format as the LLVM plugin's.  Each compilation has a file of its own,
+   named by its source, its output and the options that change its code
    (results-name.h): libtool's two compilations of one source, or one
    source built under several -D settings, keep their results apart.
    Files are written under a temporary name and renamed into place, so a

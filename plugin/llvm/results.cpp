@@ -1,10 +1,11 @@
 /* Machine-readable results: with -fplugin-arg-hotinline-results=DIR, each
    unit writes what it found to a JSON file of its own in DIR, in the same
    format, under the same name, as the GCC plugin's (plugin/gcc/results.cc),
-   so that hotinline-summary reads builds of either compiler or both.
-   Built with LLVM's JSON writer; written under a temporary name and
-   renamed into place, so a parallel build never leaves a half-written
-   file.  */
+   so that hotinline-summary reads builds of either compiler or both.  This
+   file records what LLVM found in the core's records; the core's walk
+   (results-format.h) writes them through LLVM's json::OStream.  Written
+   under a temporary name and renamed into place, so a parallel build never
+   leaves a half-written file.  */
 #define HOTINLINE_FRONTEND
 #include "hotinline-llvm.h"
 
