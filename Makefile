@@ -80,7 +80,8 @@ PLUGIN_CXXFLAGS := -std=gnu++14 $(WARN) $(OPT) -fPIC -fno-rtti \
 	-iquote $(CORE) -I$(GCC_PLUGIN_DIR)/include
 
 CORE_SRC := $(addprefix $(CORE)/,policy.c policy-load.c suggest.c \
-	results-name.c cxx-names.c clone-names.c policy-match.c messages.c \
+	results-name.c results-format.c cxx-names.c clone-names.c \
+	policy-match.c messages.c \
 	config.c policy-image.c policy-cache.c policy-weight.c policy-listing.c)
 PLUGIN_SRC := $(addprefix $(GCC_PLUGIN)/,hotinline.cc names.cc \
 	force.cc always-inline-rules.cc report.cc surgical.cc deps.cc \
@@ -108,7 +109,7 @@ CC_WRAPPER_NAMES += hotinline-clang hotinline-clang++ \
 	$(foreach v,$(CLANG_VERSIONS),hotinline-clang-$(v) hotinline-clang++-$(v))
 LLVM_PLUGINDIR ?= $(PREFIX)/lib/hotinline/llvm-$(CLANG_MAJOR)
 PROFILE_SRC := tools/hotinline-profile.c tools/profile-read.c \
-	tools/profile-names.c tools/profile-policy.c
+	tools/profile-names.c tools/profile-policy.c tools/results-read.c
 
 # The testsuite by layer: the harness and runner, unit tests, end-to-end
 # suites (testsuite/README.md).  Its headers are named from testsuite/.
@@ -150,11 +151,12 @@ $(PLUGIN): $(CORE_OBJ) $(PLUGIN_OBJ)
 XML_CFLAGS = $(shell $(PKG_CONFIG) --cflags libxml-2.0)
 XML_LIBS = $(shell $(PKG_CONFIG) --libs libxml-2.0)
 SUMMARY_SRC := tools/hotinline-summary.c tools/summary-sites.c \
+	tools/results-read.c tools/summary-util.c \
 	tools/summary-taken.c \
 	tools/summary-read.c \
 	tools/summary-html.c tools/summary-highlight.c $(CORE)/policy-weight.c
 $(SUMMARY_TOOL): $(SUMMARY_SRC) tools/summary.h tools/summary-sites.h \
-		tools/summary-highlight.h \
+		tools/summary-highlight.h tools/results-read.h tools/summary-util.h \
 		$(CORE)/version.h $(CORE)/policy.h | $(B)
 	$(HOST_CC) -std=gnu11 $(WARN) $(OPT) -I$(CORE) $(XML_CFLAGS) \
 		$(SUMMARY_SRC) -o $@ $(JANSSON_LIBS) $(XML_LIBS)
@@ -164,7 +166,7 @@ $(CC_WRAPPER): tools/hotinline-cc.c $(CORE)/version.h | $(B)
 
 # Links the policy loader, to check a policy before writing it.
 $(PROFILE_TOOL): $(PROFILE_SRC) tools/profile.h $(CORE)/version.h \
-		$(CORE_OBJ) | $(B)
+		tools/results-read.h $(CORE_OBJ) | $(B)
 	$(HOST_CC) -std=gnu11 $(WARN) $(OPT) -I$(CORE) $(YAML_CFLAGS) \
 		$(IBERTY_CFLAGS) $(PROFILE_SRC) $(CORE_OBJ) -o $@ \
 		$(YAML_LIBS) $(JANSSON_LIBS) $(IBERTY_LIBS)

@@ -19,10 +19,10 @@
    usage errors and malformed input.  */
 #define _GNU_SOURCE
 #include "profile.h"
+#include "results-read.h"
 #include "version.h"
 #include "policy.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
 #include <jansson.h>
@@ -400,34 +400,28 @@ add_json_names (struct names *s, json_t *array, const char *key)
 }
 
 /* The functions a hotinline results directory mentions: hot callees,
-   their callers, and the functions entries asked to force.  */
+   their callers, and the functions entries asked to force.  Each file
+   is checked by the results reader.  */
 static void
 read_results (struct names *s, const char *dir)
 {
-  DIR *d = opendir (dir);
-  if (!d)
-    profile_die (EXIT_USAGE, "cannot read %s: %s", dir, strerror (errno));
-  for (struct dirent *e; (e = readdir (d));)
+  size_t n;
+  char *error;
+  char **paths = results_files (dir, &n, &error);
+  if (!paths)
+    profile_die (EXIT_USAGE, "%s", error);
+  for (size_t i = 0; i < n; i++)
     {
-      size_t len = strlen (e->d_name);
-      if (len < 6 || strcmp (e->d_name + len - 5, ".json"))
-	continue;
-      char *path;
-      if (asprintf (&path, "%s/%s", dir, e->d_name) < 0)
-	profile_die (EXIT_USAGE, "out of memory");
-      json_error_t err;
-      json_t *unit = json_load_file (path, 0, &err);
-      const char *format = json_string_value (json_object_get (unit,
-							       "format"));
-      if (!format || strcmp (format, "hotinline-results-1"))
-	profile_die (EXIT_USAGE, "%s: not a hotinline results file", path);
+      json_t *unit = results_read (paths[i], &error);
+      if (!unit)
+	profile_die (EXIT_USAGE, "%s", error);
       add_json_names (s, json_object_get (unit, "calls"), "callee");
       add_json_names (s, json_object_get (unit, "calls"), "caller");
-      add_json_names (s, json_object_get (unit, "functions"), "name");
+      add_json_names (s, json_object_get (unit, "functions"), "function");
       json_decref (unit);
-      free (path);
+      free (paths[i]);
     }
-  closedir (d);
+  free (paths);
 }
 
 /* Choosing.  */

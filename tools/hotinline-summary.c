@@ -15,7 +15,8 @@
 	 (summary-html.c).
 
    The results are read one file at a time with jansson, checked and
-   folded into the build's aggregates (summary-read.c, summary-sites.c).  */
+   folded into the build's aggregates (summary-read.c, summary-sites.c);
+   summary.h says how the parts are layered.  */
 #define _GNU_SOURCE
 #include <getopt.h>
 #include <jansson.h>
@@ -45,22 +46,6 @@ static const char usage_text[] =
   "                  results say OLD (repeatable)\n"
   "  --help          this text\n"
   "  --version       the version\n";
-
-json_t *
-stale_entries (struct build *b)
-{
-  json_t *stale = json_array ();
-  size_t n;
-  char **keys = sorted_keys (b->entries, &n);
-  for (size_t i = 0; i < n; i++)
-    {
-      if (!json_is_true (json_object_get (b->entries, keys[i])))
-	json_array_append_new (stale, json_string (keys[i]));
-      free (keys[i]);
-    }
-  free (keys);
-  return stale;
-}
 
 /* For functions_by_weight: a function's weight and place in FNS.  */
 struct weighed
@@ -94,40 +79,13 @@ functions_by_weight (json_t *fns, size_t *n)
   json_t *f;
   json_object_foreach (fns, name, f)
     {
-      v[k] = (struct weighed) { name, weight_of (f), k };
+      v[k] = (struct weighed) { name, results_weight (f), k };
       k++;
     }
   qsort (v, *n, sizeof *v, compare_weighed);
   for (size_t i = 0; i < *n; i++)
     names[i] = v[i].name;
   free (v);
-  return names;
-}
-
-static int
-compare_names_by_weight (const void *a, const void *b, void *fns)
-{
-  const char *x = *(char *const *) a, *y = *(char *const *) b;
-  long wx = weight_of (json_object_get (fns, x));
-  long wy = weight_of (json_object_get (fns, y));
-  if (wx != wy)
-    return wx > wy ? -1 : 1;
-  return strcmp (x, y);
-}
-
-char **
-address_only (struct build *b, size_t *n)
-{
-  char **names = calloc (json_object_size (b->address_only) + 1,
-			 sizeof *names);
-  *n = 0;
-  const char *name;
-  json_t *f;
-  json_object_foreach (b->address_only, name, f)
-    if (!json_object_get (b->functions, name))
-      names[(*n)++] = strdup (name);
-  qsort_r (names, *n, sizeof *names, compare_names_by_weight,
-	   b->address_only);
   return names;
 }
 
@@ -148,8 +106,9 @@ summary (struct build *b, bool as_json)
 	  free (names[i]);
 	}
       free (names);
-      json_t *out = json_pack ("{s:i, s:O, s:O, s:o}", "units",
-			       (int) b->n_units, "functions",
+      json_t *out = json_pack ("{s:i, s:o, s:O, s:O, s:o}", "units",
+			       (int) b->n_units, "compilers",
+			       build_compiler_units (b), "functions",
 			       fns, "stale_entries", stale, "address_only",
 			       only);
       /* Weights are percentages with 4 decimals: 6 digits say them.  */
@@ -164,10 +123,17 @@ summary (struct build *b, bool as_json)
       const char **order = functions_by_weight (fns, &n);
       /* The weight column only when the policy gave weights: the table of
 	 an unweighted build stays as it was.  */
-      bool weighted = n && weight_of (json_object_get (fns, order[0])) >= 0;
-      printf ("%zu units\n%-32s %8s %8s %6s%s  %s\n", b->n_units,
-	      "hot function", "inlined", "declined", "units",
-	      weighted ? "   weight" : "", "reasons");
+      bool weighted = n && results_weight (json_object_get (fns, order[0]))
+			   >= 0;
+      bool mixed;
+      char *compilers = build_compilers (b, &mixed);
+      printf ("%zu units\n", b->n_units);
+      if (compilers[0])
+	printf ("%s %s\n", mixed ? "compilers (a mixed build):"
+		: "compiler:", compilers);
+      free (compilers);
+      printf ("%-32s %8s %8s %6s%s  %s\n", "hot function", "inlined",
+	      "declined", "units", weighted ? "   weight" : "", "reasons");
       for (size_t i = 0; i < n; i++)
 	{
 	  const char *name = order[i];
@@ -175,10 +141,10 @@ summary (struct build *b, bool as_json)
 	  char weight[POLICY_WEIGHT_TEXT_SIZE + 2] = "";
 	  if (weighted)
 	    strcpy (weight, " -");
-	  if (weighted && weight_of (f) >= 0)
+	  if (weighted && results_weight (f) >= 0)
 	    {
 	      weight[0] = ' ';
-	      policy_weight_text (weight_of (f), weight + 1);
+	      policy_weight_text (results_weight (f), weight + 1);
 	      strcat (weight, "%");
 	    }
 	  printf ("%-32s %8lld %8lld %6zu%*s ", name,
@@ -186,7 +152,8 @@ summary (struct build *b, bool as_json)
 								   "inlined")),
 		  (long long) json_integer_value (json_object_get (f,
 								   "declined")),
-		  (size_t) num (f, "units", 0), weighted ? 9 : 0, weight);
+		  (size_t) results_num (f, "units", 0), weighted ? 9 : 0,
+		  weight);
 	  const char *reason;
 	  json_t *count;
 	  const char *sep = " ";
@@ -207,9 +174,9 @@ summary (struct build *b, bool as_json)
 	{
 	  json_t *f = json_object_get (b->address_only, only[i]);
 	  char weight[POLICY_WEIGHT_TEXT_SIZE] = "";
-	  if (weight_of (f) >= 0)
+	  if (results_weight (f) >= 0)
 	    printf ("  %s (%s%%): address taken in ", only[i],
-		    policy_weight_text (weight_of (f), weight));
+		    policy_weight_text (results_weight (f), weight));
 	  else
 	    printf ("  %s: address taken in ", only[i]);
 	  size_t n_taken;
@@ -231,68 +198,6 @@ summary (struct build *b, bool as_json)
     }
   json_decref (stale);
   return 0;
-}
-
-char *
-call_key (json_t *call)
-{
-  char *key;
-  if (asprintf (&key, "%s:%lld:%lld: '%s' in '%s'", str (call, "file"),
-		(long long) json_integer_value (json_object_get (call, "line")),
-		(long long) json_integer_value (json_object_get (call,
-								 "column")),
-		str (call, "callee"), str (call, "caller")) < 0)
-    abort ();
-  return key;
-}
-
-char *
-size_story (json_t *old, json_t *old_limits, json_t *new_)
-{
-  /* Sizes after the early inliner compare builds: the same measure in
-     both, known also for a function inlined everywhere, which has no size
-     after the IPA inliner.  That one, what the hint says, is given too.  */
-  long long size = num (new_, "size", -1);
-  long long pre = num (new_, "early_size", -1);
-  long long was = old ? num (old, "early_size", -1) : -1;
-  json_t *limit = json_object_get (new_, "limit");
-  const char *name = str (new_, "callee");
-  char *sizes, *story, *after;
-  int r;
-  if (size < 0 && pre < 0)
-    return NULL;
-  if (size >= 0 && pre >= 0 && size != pre)
-    r = asprintf (&after, " (%lld when the inliner declined it)", size);
-  else
-    r = asprintf (&after, "%s", "");
-  if (r < 0)
-    abort ();
-  if (pre < 0 || was < 0)
-    r = asprintf (&sizes, "'%s' is estimated at %lld instructions", name,
-		  size >= 0 ? size : pre);
-  else if (was != pre)
-    r = asprintf (&sizes, "'%s' %s from %lld to %lld instructions%s", name,
-		  was < pre ? "grew" : "shrank", was, pre, after);
-  else
-    r = asprintf (&sizes, "'%s' is %lld instructions in both builds%s",
-		  name, pre, after);
-  if (r < 0)
-    abort ();
-  free (after);
-  if (!limit)
-    return sizes;
-  long long value = num (limit, "value", 0);
-  long long old_value = num (old_limits, str (limit, "param"), value);
-  if (old_value != value)
-    r = asprintf (&story, "%s; the limit went from %lld to %lld (--param "
-		  "%s)", sizes, old_value, value, str (limit, "param"));
-  else
-    r = asprintf (&story, "%s; the limit is %lld (--param %s)", sizes, value,
-		  str (limit, "param"));
-  if (r < 0)
-    abort ();
-  free (sizes);
-  return story;
 }
 
 static int

@@ -247,17 +247,17 @@ put_chain (FILE *f, const struct site *site, json_t *chain, long long calls)
     {
       json_t *step = json_array_get (chain, k);
       fputs (k ? " &rarr; <code>" : "<code>", f);
-      put_text (f, str (step, "function"));
+      put_text (f, results_str (step, "function"));
       fputs ("</code> into <code>", f);
-      put_text (f, str (step, "into"));
+      put_text (f, results_str (step, "into"));
       fputs ("</code> at ", f);
-      if (strcmp (str (step, "file"), site->file) == 0)
+      if (strcmp (results_str (step, "file"), site->file) == 0)
 	fprintf (f, "<a href=\"#L%lld\">line %lld</a>",
-		 num (step, "line", 0), num (step, "line", 0));
+		 results_num (step, "line", 0), results_num (step, "line", 0));
       else
 	{
-	  put_text (f, str (step, "file"));
-	  fprintf (f, ":%lld", num (step, "line", 0));
+	  put_text (f, results_str (step, "file"));
+	  fprintf (f, ":%lld", results_num (step, "line", 0));
 	}
     }
   fputs ("</div>", f);
@@ -716,8 +716,8 @@ functions_by_weight (const struct sites *s, json_t *fns)
     {
       order[k] = k;
       json_t *fn = json_object_get (fns, s->functions[k]);
-      weights[k] = weight_of (fn);
-      calls_left[k] = num (fn, "declined", 0);
+      weights[k] = results_weight (fn);
+      calls_left[k] = results_num (fn, "declined", 0);
     }
   qsort (order, s->n_functions, sizeof *order,
 	 compare_by_weight_and_calls_left);
@@ -820,10 +820,10 @@ put_address_only (FILE *f, struct build *b, const struct sites *s)
 	fputs ("<li><code>", f);
       put_text (f, names[i]);
       fputs ("</code>", f);
-      if (weight_of (fn) >= 0)
+      if (results_weight (fn) >= 0)
 	{
 	  fputs (" ", f);
-	  put_weight (f, weight_of (fn));
+	  put_weight (f, results_weight (fn));
 	}
       fputs (": 0 direct calls, address taken in ", f);
       size_t n_taken;
@@ -882,6 +882,15 @@ write_index (const char *out, struct build *b, const struct sites *s,
 	   b->n_units == 1 ? "" : "s", s->n_functions,
 	   s->n_functions == 1 ? "" : "s", s->n, s->n == 1 ? "" : "s",
 	   inlined, inlined == 1 ? "" : "s", left, left == 1 ? "" : "s");
+  bool mixed;
+  char *compilers = build_compilers (b, &mixed);
+  if (mixed)
+    {
+      fputs (" &middot; <span class=\"compilers\">a mixed build: ", f);
+      put_text (f, compilers);
+      fputs ("</span>", f);
+    }
+  free (compilers);
   if (compared)
     fprintf (f, " &middot; <span class=\"regressed\">%d regressed</span> "
 	     "&middot; <span class=\"fixed\">%d now inlined</span>", regressed,
@@ -900,12 +909,12 @@ write_index (const char *out, struct build *b, const struct sites *s,
       size_t k = order[o];
       const char *name = s->functions[k];
       json_t *fn = json_object_get (fns, name);
-      long long n_left = num (fn, "declined", 0);
+      long long n_left = results_num (fn, "declined", 0);
       fprintf (f, "<tr class=\"fn %s\" id=\"f%zu\"><td><a href=\"#f%zu\">"
 	       "<code>", n_left ? "left" : "inlined", k + 1, k + 1);
       put_text (f, name);
       /* The share alone in its cell, so that the script sorts by it.  */
-      long weight = weight_of (fn);
+      long weight = results_weight (fn);
       char text[POLICY_WEIGHT_TEXT_SIZE] = "";
       if (weight >= 0)
 	policy_weight_text (weight, text);
@@ -913,8 +922,8 @@ write_index (const char *out, struct build *b, const struct sites *s,
 	       heat_class (weight), text);
       fprintf (f, "<td class=\"n\">%lld</td><td class=\"n\">"
 	       "%lld</td><td class=\"n\">%lld</td><td>",
-	       num (fn, "inlined", 0), n_left,
-	       num (fn, "units", 0));
+	       results_num (fn, "inlined", 0), n_left,
+	       results_num (fn, "units", 0));
       size_t n_reasons;
       json_t *reasons = json_object_get (fn, "reasons");
       char **keys = sorted_keys (reasons, &n_reasons);
@@ -923,7 +932,7 @@ write_index (const char *out, struct build *b, const struct sites *s,
 	  fputs ("<div class=\"reason\">", f);
 	  put_text (f, keys[r]);
 	  fprintf (f, " (%lld)</div>",
-		   num (reasons, keys[r], 0));
+		   results_num (reasons, keys[r], 0));
 	  free (keys[r]);
 	}
       free (keys);
@@ -1000,6 +1009,12 @@ write_index (const char *out, struct build *b, const struct sites *s,
       put_text (f, unit->directory);
       fprintf (f, "</code>: %zu hot call%s", unit->calls,
 	       unit->calls == 1 ? "" : "s");
+      if (unit->compiler[0])
+	{
+	  fputs (" &middot; <span class=\"compiler\">", f);
+	  put_text (f, unit->compiler);
+	  fputs ("</span>", f);
+	}
       if (unit->limits[0])
 	{
 	  fputs ("<div class=\"limits\">inliner limits: ", f);

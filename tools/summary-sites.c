@@ -9,33 +9,6 @@
 
 #include "summary-sites.h"
 
-char *
-summary_format (const char *fmt, ...)
-{
-  va_list ap;
-  char *s;
-  va_start (ap, fmt);
-  if (vasprintf (&s, fmt, ap) < 0)
-    abort ();
-  va_end (ap);
-  return s;
-}
-
-char *
-unit_path (json_t *unit, const char *file)
-{
-  const char *dir = str (unit, "directory");
-  if (file[0] == '/' || !dir[0])
-    return strdup (file);
-  return summary_format ("%s/%s", dir, file);
-}
-
-int
-compare_strings (const void *a, const void *b)
-{
-  return strcmp (*(char *const *) a, *(char *const *) b);
-}
-
 static int
 compare_sites (const void *a, const void *b)
 {
@@ -50,19 +23,6 @@ compare_sites (const void *a, const void *b)
   if ((c = strcmp (x->callee, y->callee)))
     return c;
   return strcmp (x->caller, y->caller);
-}
-
-char **
-sorted_keys (json_t *o, size_t *n)
-{
-  char **keys = calloc (json_object_size (o) + 1, sizeof *keys);
-  const char *key;
-  json_t *v;
-  *n = 0;
-  json_object_foreach (o, key, v)
-    keys[(*n)++] = strdup (key);
-  qsort (keys, *n, sizeof *keys, compare_strings);
-  return keys;
 }
 
 static size_t
@@ -81,26 +41,15 @@ chain_text (json_t *chain)
     {
       json_t *step = json_array_get (chain, k);
       char *longer = summary_format ("%s%s:%s:%s:%lld:%lld", text,
-				     str (step, "function"),
-				     str (step, "into"), str (step, "file"),
-				     num (step, "line", 0),
-				     num (step, "column", 0));
+				     results_str (step, "function"),
+				     results_str (step, "into"),
+				     results_str (step, "file"),
+				     results_num (step, "line", 0),
+				     results_num (step, "column", 0));
       free (text);
       text = longer;
     }
   return text;
-}
-
-const char *
-intern (json_t *pool, const char *s)
-{
-  void *it = json_object_iter_at (pool, s);
-  if (!it)
-    {
-      json_object_set_new (pool, s, json_null ());
-      it = json_object_iter_at (pool, s);
-    }
-  return json_object_iter_key (it);
 }
 
 char *
@@ -121,11 +70,12 @@ sites_add_unit (struct sites *s, json_t *unit, size_t unit_index)
   for (size_t c = 0; c < json_array_size (calls); c++)
     {
       json_t *call = json_array_get (calls, c);
-      char *path = unit_path (unit, str (call, "file"));
+      char *path = unit_path (unit, results_str (call, "file"));
       char *key = summary_format ("%s:%lld:%lld: '%s' in '%s'", path,
-				  num (call, "line", 0),
-				  num (call, "column", 0),
-				  str (call, "callee"), str (call, "caller"));
+				  results_num (call, "line", 0),
+				  results_num (call, "column", 0),
+				  results_str (call, "callee"),
+				  results_str (call, "caller"));
       json_t *at = json_object_get (s->index, key);
       struct site *site;
       if (at)
@@ -138,19 +88,20 @@ sites_add_unit (struct sites *s, json_t *unit, size_t unit_index)
 	  site = &s->v[s->n++];
 	  *site = (struct site) {
 	    .path = intern (s->pool, path),
-	    .file = intern (s->pool, str (call, "file")),
-	    .callee = intern (s->pool, str (call, "callee")),
-	    .caller = intern (s->pool, str (call, "caller")),
-	    .line = num (call, "line", 0), .column = num (call, "column", 0),
+	    .file = intern (s->pool, results_str (call, "file")),
+	    .callee = intern (s->pool, results_str (call, "callee")),
+	    .caller = intern (s->pool, results_str (call, "caller")),
+	    .line = results_num (call, "line", 0),
+	    .column = results_num (call, "column", 0),
 	    .last_unit = (size_t) -1, .size = -1, .early_size = -1,
 	    .inlined_size = -1, .weight = -1,
-	    .entry = intern (s->pool, str (call, "entry"))
+	    .entry = intern (s->pool, results_str (call, "entry"))
 	  };
 	}
       free (key);
       free (path);
-      if (weight_of (call) > site->weight)
-	site->weight = weight_of (call);
+      if (results_weight (call) > site->weight)
+	site->weight = results_weight (call);
       if (site->last_unit != unit_index)
 	{
 	  site->last_unit = unit_index;
@@ -161,13 +112,15 @@ sites_add_unit (struct sites *s, json_t *unit, size_t unit_index)
 	  if (!site->inlined++)
 	    {
 	      json_t *limits = json_object_get (unit, "limits");
-	      site->inlined_size = num (call, "early_size", -1);
-	      site->limit_auto = num (limits, "max-inline-insns-auto", -1);
-	      site->limit_single = num (limits, "max-inline-insns-single", -1);
+	      site->inlined_size = results_num (call, "early_size", -1);
+	      site->limit_auto = results_num (limits, "max-inline-insns-auto",
+					      -1);
+	      site->limit_single = results_num (limits,
+						"max-inline-insns-single", -1);
 	    }
 	  continue;
 	}
-      const char *reason = str (call, "reason");
+      const char *reason = results_str (call, "reason");
       if (site->left && strcmp (reason, site->reason) != 0)
 	{
 	  if (!site->other_reasons)
@@ -178,9 +131,9 @@ sites_add_unit (struct sites *s, json_t *unit, size_t unit_index)
 	{
 	  site->reason = intern (s->pool, reason);
 	  if (json_object_get (call, "hint"))
-	    site->hint = intern (s->pool, str (call, "hint"));
-	  site->size = num (call, "size", -1);
-	  site->early_size = num (call, "early_size", -1);
+	    site->hint = intern (s->pool, results_str (call, "hint"));
+	  site->size = results_num (call, "size", -1);
+	  site->early_size = results_num (call, "early_size", -1);
 	  site->limit = json_deep_copy (json_object_get (call, "limit"));
 	}
       /* Each distinct path the call was inlined through, with its calls
@@ -316,7 +269,57 @@ sites_finish (struct sites *s, struct build *old)
 				    json_array_get (inlined, 1), left_call);
 	  json_decref (left_call);
 	}
-      else if (!site->left && num (was, "left", 0))
+      else if (!site->left && results_num (was, "left", 0))
 	site->change = -1;
     }
+}
+
+char *
+size_story (json_t *old, json_t *old_limits, json_t *new_)
+{
+  /* Sizes after the early inliner compare builds: the same measure in
+     both, known also for a function inlined everywhere, which has no size
+     after the IPA inliner.  That one, what the hint says, is given too.  */
+  long long size = results_num (new_, "size", -1);
+  long long pre = results_num (new_, "early_size", -1);
+  long long was = old ? results_num (old, "early_size", -1) : -1;
+  json_t *limit = json_object_get (new_, "limit");
+  const char *name = results_str (new_, "callee");
+  char *sizes, *story, *after;
+  int r;
+  if (size < 0 && pre < 0)
+    return NULL;
+  if (size >= 0 && pre >= 0 && size != pre)
+    r = asprintf (&after, " (%lld when the inliner declined it)", size);
+  else
+    r = asprintf (&after, "%s", "");
+  if (r < 0)
+    abort ();
+  if (pre < 0 || was < 0)
+    r = asprintf (&sizes, "'%s' is estimated at %lld instructions", name,
+		  size >= 0 ? size : pre);
+  else if (was != pre)
+    r = asprintf (&sizes, "'%s' %s from %lld to %lld instructions%s", name,
+		  was < pre ? "grew" : "shrank", was, pre, after);
+  else
+    r = asprintf (&sizes, "'%s' is %lld instructions in both builds%s",
+		  name, pre, after);
+  if (r < 0)
+    abort ();
+  free (after);
+  if (!limit)
+    return sizes;
+  long long value = results_num (limit, "value", 0);
+  const char *param = results_str (limit, "param");
+  long long old_value = results_num (old_limits, param, value);
+  if (old_value != value)
+    r = asprintf (&story, "%s; the limit went from %lld to %lld (--param "
+		  "%s)", sizes, old_value, value, param);
+  else
+    r = asprintf (&story, "%s; the limit is %lld (--param %s)", sizes, value,
+		  param);
+  if (r < 0)
+    abort ();
+  free (sizes);
+  return story;
 }

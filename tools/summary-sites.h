@@ -108,13 +108,6 @@ void taken_finish (struct sites *s);
 /* The index of the function NAME in S's address_fns, or n_address_fns.  */
 size_t address_fn_index (const struct sites *s, const char *name);
 
-/* S, kept once in POOL (a json object whose keys live as long as it).  */
-const char *intern (json_t *pool, const char *s);
-
-/* The path of FILE of UNIT as it can be opened: relative paths are
-   relative to the directory the unit was compiled in; malloc'd.  */
-char *unit_path (json_t *unit, const char *file);
-
 /* Sort the sites of B by file, line, column, callee and caller, and index
    their files and functions; with OLD (read with keep_outcomes), each
    says whether it went from inlined to left or back.  */
@@ -123,14 +116,10 @@ void sites_finish (struct sites *s, struct build *old);
 /* The call_key of SITE, malloc'd.  */
 char *site_key (const struct site *site);
 
-/* The keys of the object O, sorted (malloc'd, N of them).  */
-char **sorted_keys (json_t *o, size_t *n);
-
-/* strcmp for qsort and bsearch over an array of strings.  */
-int compare_strings (const void *a, const void *b);
-
-/* Text made with printf, malloc'd.  */
-char *summary_format (const char *fmt, ...)
-  __attribute__ ((format (printf, 1, 2)));
+/* What the size and the limit of the callee of a call left in NEW say,
+   against the same call in OLD (NULL if none) of a unit whose limits were
+   OLD_LIMITS: "'f' grew from 14 to 57 instructions; the limit is 15".
+   NULL when the results carry no size.  */
+char *size_story (json_t *old, json_t *old_limits, json_t *new_);
 
 #endif /* HOTINLINE_SUMMARY_SITES_H */

@@ -30,15 +30,16 @@ taken_add_unit (struct sites *s, json_t *unit)
       for (size_t k = 0; k < json_array_size (taken); k++)
 	{
 	  json_t *t = json_array_get (taken, k);
-	  const char *file = str (t, "file");
-	  long long line = num (t, "line", 0);
+	  const char *file = results_str (t, "file");
+	  long long line = results_num (t, "line", 0);
 	  /* A place the compiler could not locate has no line to show; the
 	     index still lists it, as text.  */
 	  if (!file[0] || line <= 0)
 	    continue;
 	  char *path = unit_path (unit, file);
 	  char *key = summary_format ("%s\n%lld\n%s\n%s", path, line,
-				      str (a, "function"), str (t, "in"));
+				      results_str (a, "function"),
+				      results_str (t, "in"));
 	  json_t *at = json_object_get (s->taken_index, key);
 	  struct taken_place *place;
 	  if (at)
@@ -55,15 +56,15 @@ taken_add_unit (struct sites *s, json_t *unit)
 	      *place = (struct taken_place) {
 		.path = intern (s->pool, path),
 		.file = intern (s->pool, file),
-		.function = intern (s->pool, str (a, "function")),
-		.in = intern (s->pool, str (t, "in")),
+		.function = intern (s->pool, results_str (a, "function")),
+		.in = intern (s->pool, results_str (t, "in")),
 		.line = line, .weight = -1
 	      };
 	    }
 	  free (key);
 	  free (path);
-	  if (weight_of (a) > place->weight)
-	    place->weight = weight_of (a);
+	  if (results_weight (a) > place->weight)
+	    place->weight = results_weight (a);
 	}
     }
 }

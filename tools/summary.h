@@ -1,6 +1,17 @@
-/* hotinline-summary's parts: reading results (summary-read.c), the call
-   sites (summary-sites.c), and the views of them (the text table and diff
-   in hotinline-summary.c, the HTML site in summary-html.c).
+/* hotinline-summary's parts, in layers: each file calls only those
+   below it, none calls back up.
+
+     hotinline-summary.c   main: the arguments, the text table and diff
+     summary-html.c        the HTML site (write_site)
+     summary-read.c        the build: results files folded into the
+                           aggregates below (build_init, read_path) and
+                           what they say of the whole build
+     summary-sites.c       the call sites, merged over units and compared
+     summary-taken.c       the places where addresses are taken
+     summary-util.c        shared helpers: text, sorting, interning
+     results-read.c        the one checked reader of results files, also
+                           used by hotinline-profile
+   (summary-highlight.c, the source highlighter, stands apart.)
 
    Results are streamed: each results file is read, checked, folded into
    the aggregates below and let go, so memory grows with the distinct call
@@ -13,6 +24,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "results-read.h"
+#include "summary-util.h"
+
 struct sites;
 
 /* One compilation, as its results file describes it.  */
@@ -23,6 +37,7 @@ struct unit_row
   char *output;			/* Its output without suffix, or "".  */
   char *flags;			/* The options that change its code.  */
   char *limits;			/* Its inliner limits, "name value, ...".  */
+  char *compiler;		/* The compiler that made it, or "".  */
   size_t calls;			/* Hot calls in its results.  */
 };
 
@@ -62,34 +77,23 @@ void build_init (struct build *b, bool keep_outcomes);
    file and the field).  */
 void read_path (struct build *b, const char *path);
 
-/* O's string member KEY, or "".  */
-const char *str (json_t *o, const char *key);
-
-/* O's integer member KEY, or DEFAULT_ when there is none.  */
-long long num (json_t *o, const char *key, long long default_);
-
 /* Policy entries that matched nothing in any unit, as "file:line:col:
    name" strings, sorted.  */
 json_t *stale_entries (struct build *b);
 
-/* The weight of the results object O (a call, an entry or a function
-   above) in millionths of its profile's total, as the policy has it
-   (policy.h); -1 when it has none.  */
-long weight_of (json_t *o);
+/* The compilers that made B's units, each with the number of its units:
+   {"gcc 12.2.0": 2}.  */
+json_t *build_compiler_units (struct build *b);
+
+/* The compilers that made B's units (their results' "compiler"):
+   "gcc 12.2.0" when one made them all; else each with its units,
+   "clang 16.0.6 (1 unit), gcc 12.2.0 (2 units)", and *MIXED; "" when
+   no unit says.  malloc'd.  */
+char *build_compilers (struct build *b, bool *mixed);
 
 /* The hot functions of B used only through their address: no unit calls
    them.  Their names, sorted, the heaviest first (N, malloc'd).  */
 char **address_only (struct build *b, size_t *n);
-
-/* A call site's identity across builds: "file:line:col: 'callee' in
-   'caller'".  */
-char *call_key (json_t *call);
-
-/* What the size and the limit of the callee of a call left in NEW say,
-   against the same call in OLD (NULL if none) of a unit whose limits were
-   OLD_LIMITS: "'f' grew from 14 to 57 instructions; the limit is 15".
-   NULL when the results carry no size.  */
-char *size_story (json_t *old, json_t *old_limits, json_t *new_);
 
 /* Write the site for B into the directory OUT; with OLD, B is compared
    with it and its changes come first.  Returns the number of call sites

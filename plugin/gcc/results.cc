@@ -1,7 +1,9 @@
 /* Machine-readable results: with -fplugin-arg-hotinline-results=DIR, each
-   unit writes what it found to a JSON file of its own in DIR, built with
-   GCC's JSON writer.  Each compilation has a file of its own, named by
-   its source, its output and the options that change its code
+   unit writes what it found to a JSON file of its own in DIR.  This file
+   records what GCC found in the core's records; the core's walk
+   (results-format.h) writes them through GCC's JSON writer, in the same
+   format as the LLVM plugin's.  Each compilation has a file of its own,
+   named by its source, its output and the options that change its code
    (results-name.h): libtool's two compilations of one source, or one
    source built under several -D settings, keep their results apart.
    Files are written under a temporary name and renamed into place, so a
@@ -10,70 +12,31 @@
 #include "opts.h"		/* cc1's command line: save_decoded_options.  */
 
 #include "hotinline.h"
+#include "results-format.h"
 #include "results-name.h"
 
 namespace {
 
-/* One step of the chain of functions a call was inlined through: the
-   function FUNCTION, holding the call, inlined into INTO at FILE:LINE.  */
-struct chain_link
-{
-  const char *function, *into;
-  char *file;
-  int line, column;
-};
-
-/* A hot call site and what happened to it.  */
+/* A hot call site and what happened to it: the core's record, its inline
+   chain, and the callee's uid for its estimated sizes.  */
 struct call_record
 {
-  char *file;
-  int line, column;
-  const char *caller, *callee;	/* Identifier strings, GC-stable.  */
-  const char *reason;		/* NULL: inlined.  */
-  const struct policy_entry *entry;
-  unsigned callee_uid;		/* For its estimated size.  */
-  /* Left calls: what the hint says, the limit GCC compared the callee
-     with (PARAM NULL: none) and the inline chain, innermost first.  */
-  char *hint;
-  const char *param;
-  int limit;
-  vec<chain_link> chain;
+  struct results_call c;
+  unsigned callee_uid;
+  vec<results_link> chain;
 };
 
-/* A function an always_inline entry asked to force.  */
-struct function_record
-{
-  const char *name;
-  char *file;
-  int line;
-  const char *why_not;		/* NULL: forced.  */
-};
-
-/* Where the address of a hot function is taken: in function or variable
-   IN, at FILE:LINE.  */
-struct taken_at
-{
-  const char *in;
-  char *file;
-  int line;
-};
-
-/* A hot function whose address is taken: if no call to it is seen, it is
-   used only through pointers, and would show nowhere else.  */
+/* A hot function whose address is taken, and where.  */
 struct address_record
 {
-  const char *name;
-  const struct policy_entry *entry;
-  vec<taken_at> taken;
+  struct results_address a;
+  vec<results_place> taken;
 };
-
-/* The places kept per function: a table of pointers can hold many.  */
-enum { MAX_TAKEN = 8 };
 
 static vec<address_record> addressed;
 static vec<call_record> source_calls;	/* As written, before inlining.  */
 static vec<call_record> left_calls;	/* Still calls in the object code.  */
-static vec<function_record> functions;
+static vec<results_function> functions;
 
 static char *
 file_of (location_t loc)
@@ -82,90 +45,98 @@ file_of (location_t loc)
   return xstrdup (file ? file : "");
 }
 
-/* An entry's weight as the percentage the policy gave: GCC prints
-   numbers with 6 significant digits, enough for its 4 decimals.  */
+/* The results emitter on GCC's JSON writer: a tree built as the core
+   walks the unit, the open objects and arrays on a stack.  */
+struct json_builder
+{
+  auto_vec<json::value *> open;
+  const char *key;		/* Of the next member of an object.  */
+  json::value *root;
+};
+
 static void
-set_weight (json::object *o, const struct policy_entry *e)
+add_value (void *data, json::value *v)
 {
-  if (e->weight >= 0)
-    o->set ("weight", new json::float_number (e->weight / 10000.0));
+  json_builder *b = (json_builder *) data;
+  if (b->open.is_empty ())
+    b->root = v;
+  else if (b->open.last ()->get_kind () == json::JSON_OBJECT)
+    static_cast<json::object *> (b->open.last ())->set (b->key, v);
+  else
+    static_cast<json::array *> (b->open.last ())->append (v);
 }
 
-static json::object *
-entry_json (const struct policy_entry *e)
+static void
+begin_object (void *data)
 {
-  json::object *o = new json::object ();
-  o->set ("name", new json::string (e->name.text));
-  o->set ("policy", new json::string (e->loc.file));
-  o->set ("line", new json::integer_number (e->name_loc.line));
-  o->set ("column", new json::integer_number (e->name_loc.column));
-  o->set ("action", new json::string (policy_action_name (e->action)));
-  o->set ("severity", new json::string (policy_severity_name (e->severity)));
-  if (e->reason)
-    o->set ("reason", new json::string (e->reason));
-  set_weight (o, e);
-  return o;
+  json::value *v = new json::object ();
+  add_value (data, v);
+  ((json_builder *) data)->open.safe_push (v);
 }
 
-static json::object *
-call_json (const call_record &c, bool inlined)
+static void
+begin_array (void *data)
 {
-  json::object *o = new json::object ();
-  o->set ("file", new json::string (c.file));
-  o->set ("line", new json::integer_number (c.line));
-  o->set ("column", new json::integer_number (c.column));
-  o->set ("caller", new json::string (c.caller));
-  o->set ("callee", new json::string (c.callee));
-  o->set ("inlined", new json::literal (inlined));
-  if (c.reason)
-    o->set ("reason", new json::string (c.reason));
-  o->set ("action", new json::string (policy_action_name (c.entry->action)));
-  o->set ("severity",
-	  new json::string (policy_severity_name (c.entry->severity)));
-  o->set ("entry", new json::string (c.entry->name.text));
-  set_weight (o, c.entry);
-  int size = hot_estimated_size (c.callee_uid, false);
-  if (size >= 0)
-    o->set ("size", new json::integer_number (size));
-  size = hot_estimated_size (c.callee_uid, true);
-  if (size >= 0)
-    o->set ("early_size", new json::integer_number (size));
-  if (c.param)
+  json::value *v = new json::array ();
+  add_value (data, v);
+  ((json_builder *) data)->open.safe_push (v);
+}
+
+static void
+end_container (void *data)
+{
+  ((json_builder *) data)->open.pop ();
+}
+
+static void
+set_key (void *data, const char *key)
+{
+  ((json_builder *) data)->key = key;
+}
+
+static void
+add_string (void *data, const char *s)
+{
+  add_value (data, new json::string (s));
+}
+
+static void
+add_integer (void *data, long long v)
+{
+  add_value (data, new json::integer_number (v));
+}
+
+/* GCC prints numbers with 6 significant digits, enough for a weight's 4
+   decimals.  */
+static void
+add_real (void *data, double v)
+{
+  add_value (data, new json::float_number (v));
+}
+
+static void
+add_boolean (void *data, bool v)
+{
+  add_value (data, new json::literal (v));
+}
+
+/* The calls of RECORDS as the core's records, with their chains and
+   sizes (malloc'd).  */
+static struct results_call *
+core_calls (vec<call_record> &records)
+{
+  struct results_call *v = XNEWVEC (struct results_call,
+				    records.length () + 1);
+  for (unsigned i = 0; i < records.length (); i++)
     {
-      json::object *limit = new json::object ();
-      limit->set ("param", new json::string (c.param));
-      limit->set ("value", new json::integer_number (c.limit));
-      o->set ("limit", limit);
+      call_record &r = records[i];
+      v[i] = r.c;
+      v[i].chain = r.chain.address ();
+      v[i].n_chain = r.chain.length ();
+      v[i].size = hot_estimated_size (r.callee_uid, false);
+      v[i].early_size = hot_estimated_size (r.callee_uid, true);
     }
-  if (c.hint)
-    o->set ("hint", new json::string (c.hint));
-  if (c.chain.length ())
-    {
-      json::array *chain = new json::array ();
-      for (const chain_link &l : c.chain)
-	{
-	  json::object *step = new json::object ();
-	  step->set ("function", new json::string (l.function));
-	  step->set ("into", new json::string (l.into));
-	  step->set ("file", new json::string (l.file));
-	  step->set ("line", new json::integer_number (l.line));
-	  step->set ("column", new json::integer_number (l.column));
-	  chain->append (step);
-	}
-      o->set ("chain", chain);
-    }
-  return o;
-}
-
-/* Whether the source call C is still a call somewhere in the object.  */
-static bool
-left_as_call (const call_record &c)
-{
-  for (const call_record &l : left_calls)
-    if (l.line == c.line && l.column == c.column
-	&& strcmp (l.callee, c.callee) == 0 && strcmp (l.file, c.file) == 0)
-      return true;
-  return false;
+  return v;
 }
 
 /* The option of cc1's command line with index OPT, or NULL.  */
@@ -217,91 +188,58 @@ flags_key (void)
   return key;
 }
 
-static json::object *
+/* The compiler, as the results name it.  */
+#define STR_(x) #x
+#define STR(x) STR_ (x)
+static const char compiler_name[] = "gcc " STR (BUILDING_GCC_MAJOR) "."
+  STR (BUILDING_GCC_MINOR) "." STR (BUILDING_GCC_PATCHLEVEL);
+
+/* The unit's results, written through the core into a JSON tree.  */
+static json::value *
 unit_json (const char *output, const char *flags)
 {
-  json::object *root = new json::object ();
-  root->set ("format", new json::string ("hotinline-results-1"));
-  root->set ("unit", new json::string (hot_unit ()));
-  /* Relative paths of the unit's calls are relative to this.  */
-  root->set ("directory", new json::string (getpwd () ? getpwd () : ""));
-  /* What tells this compilation from others of the same source.  */
-  root->set ("output", new json::string (output));
-  root->set ("flags", new json::string (flags));
   /* The inliner's limits for the unit as a whole, to compare builds.  */
-  json::object *limits = new json::object ();
-  limits->set ("max-inline-insns-auto",
-	       new json::integer_number (param_max_inline_insns_auto));
-  limits->set ("max-inline-insns-single",
-	       new json::integer_number (param_max_inline_insns_single));
-  limits->set ("inline-unit-growth",
-	       new json::integer_number (param_inline_unit_growth));
-  limits->set ("large-function-growth",
-	       new json::integer_number (param_large_function_growth));
-  root->set ("limits", limits);
-
-  json::array *entries = new json::array ();
-  for (size_t i = 0; i < policy_entry_count (hot_policy); i++)
+  const struct results_limit limits[] = {
+    { "max-inline-insns-auto", param_max_inline_insns_auto },
+    { "max-inline-insns-single", param_max_inline_insns_single },
+    { "inline-unit-growth", param_inline_unit_growth },
+    { "large-function-growth", param_large_function_growth },
+  };
+  size_t n_entries = policy_entry_count (hot_policy);
+  struct results_entry *entries = XNEWVEC (struct results_entry,
+					   n_entries + 1);
+  for (size_t i = 0; i < n_entries; i++)
     {
-      const struct policy_entry *e = policy_entry_at (hot_policy, i);
-      json::object *o = entry_json (e);
-      o->set ("matched", new json::literal (hot_entry_matched (e)));
-      entries->append (o);
+      entries[i].entry = policy_entry_at (hot_policy, i);
+      entries[i].matched = hot_entry_matched (entries[i].entry);
     }
-  root->set ("entries", entries);
-
-  /* Calls as written that are gone were inlined; then every call left.  */
-  json::array *calls = new json::array ();
-  for (const call_record &c : source_calls)
-    if (!left_as_call (c))
-      calls->append (call_json (c, true));
-  for (const call_record &c : left_calls)
-    calls->append (call_json (c, false));
-  root->set ("calls", calls);
-
-  json::array *fns = new json::array ();
-  for (const function_record &f : functions)
+  struct results_address *only = XNEWVEC (struct results_address,
+					  addressed.length () + 1);
+  for (unsigned i = 0; i < addressed.length (); i++)
     {
-      json::object *o = new json::object ();
-      o->set ("function", new json::string (f.name));
-      o->set ("file", new json::string (f.file));
-      o->set ("line", new json::integer_number (f.line));
-      o->set ("forced", new json::literal (f.why_not == NULL));
-      if (f.why_not)
-	o->set ("why_not", new json::string (f.why_not));
-      fns->append (o);
+      only[i] = addressed[i].a;
+      only[i].taken = addressed[i].taken.address ();
+      only[i].n_taken = addressed[i].taken.length ();
     }
-  root->set ("functions", fns);
-
-  /* Hot functions whose address is taken and that no call reaches.  */
-  json::array *only = new json::array ();
-  for (const address_record &a : addressed)
-    {
-      bool called = false;
-      for (const call_record &c : source_calls)
-	called |= strcmp (c.callee, a.name) == 0;
-      for (const call_record &c : left_calls)
-	called |= strcmp (c.callee, a.name) == 0;
-      if (called)
-	continue;
-      json::object *o = new json::object ();
-      o->set ("function", new json::string (a.name));
-      o->set ("entry", new json::string (a.entry->name.text));
-      set_weight (o, a.entry);
-      json::array *taken = new json::array ();
-      for (const taken_at &t : a.taken)
-	{
-	  json::object *at = new json::object ();
-	  at->set ("in", new json::string (t.in));
-	  at->set ("file", new json::string (t.file));
-	  at->set ("line", new json::integer_number (t.line));
-	  taken->append (at);
-	}
-      o->set ("address_taken", taken);
-      only->append (o);
-    }
-  root->set ("address_only", only);
-  return root;
+  struct results_call *source = core_calls (source_calls);
+  struct results_call *left = core_calls (left_calls);
+  struct results_unit u = {
+    hot_unit (), getpwd () ? getpwd () : "", output, flags, compiler_name,
+    limits, ARRAY_SIZE (limits), entries, n_entries, source, left,
+    source_calls.length (), left_calls.length (), functions.address (),
+    functions.length (), only, addressed.length () };
+  json_builder b;
+  b.key = NULL;
+  b.root = NULL;
+  struct results_emitter e = { &b, begin_object, end_container, begin_array,
+			       end_container, set_key, add_string,
+			       add_integer, add_real, add_boolean };
+  results_write_unit (&u, &e);
+  free (entries);
+  free (only);
+  free (source);
+  free (left);
+  return b.root;
 }
 
 /* After the IPA passes, while the references are whole: each hot
@@ -317,11 +255,13 @@ note_addressed (void *, void *)
       const struct policy_entry *e = hot_entry_for (node->decl, NULL_TREE);
       if (!e)
 	continue;
-      address_record a = { hot_name_of (node->decl), e, vNULL };
+      address_record a = { { hot_name_of (node->decl), e, NULL, 0 },
+			   vNULL };
       ipa_ref *ref;
       for (unsigned i = 0; node->iterate_referring (i, ref); i++)
 	{
-	  if (ref->use != IPA_REF_ADDR || a.taken.length () >= MAX_TAKEN)
+	  if (ref->use != IPA_REF_ADDR
+	      || a.taken.length () >= RESULTS_MAX_TAKEN)
 	    continue;
 	  location_t loc = ref->stmt && gimple_has_location (ref->stmt)
 			   ? gimple_location (ref->stmt)
@@ -388,7 +328,7 @@ write_results (void *, void *)
 		     "%qs: %m [hotinline]", tmp);
       return;
     }
-  json::object *root = unit_json (output, flags);
+  json::value *root = unit_json (output, flags);
   hot_json_dump (root, f);
   fputc ('\n', f);
   delete root;
@@ -412,17 +352,26 @@ call_at (location_t loc, tree caller, tree callee, const char *reason,
 	 const struct policy_entry *entry)
 {
   expanded_location x = expand_location (loc);
-  return { file_of (loc), x.line, x.column, hot_name_of (caller),
-	   hot_name_of (callee), reason, entry, DECL_UID (callee), NULL,
-	   NULL, 0, vNULL };
+  call_record r;
+  memset (&r.c, 0, sizeof r.c);
+  r.c.file = file_of (loc);
+  r.c.line = x.line;
+  r.c.column = x.column;
+  r.c.caller = hot_name_of (caller);
+  r.c.callee = hot_name_of (callee);
+  r.c.entry = entry;
+  r.c.reason = reason;
+  r.callee_uid = DECL_UID (callee);
+  r.chain = vNULL;
+  return r;
 }
 
 /* The functions the call at LOC in FN was inlined through, innermost
    first (hot_inline_chain).  */
-static vec<chain_link>
+static vec<results_link>
 chain_of (location_t loc, tree fn)
 {
-  vec<chain_link> chain = vNULL;
+  vec<results_link> chain = vNULL;
   vec<hot_inline_link> links = hot_inline_chain (loc, fn);
   for (const hot_inline_link &l : links)
     {
@@ -452,9 +401,9 @@ results_note_left_call (location_t loc, tree caller, tree callee,
   call_record c = call_at (loc, caller, callee, reason, entry);
   tree fn = current_function_decl;
   struct hot_hint_facts f = hot_hint_facts (code, callee, fn ? fn : caller);
-  c.hint = f.text;
-  c.param = f.param;
-  c.limit = f.limit;
+  c.c.hint = f.text;
+  c.c.limit_param = f.param;
+  c.c.limit_value = f.limit;
   c.chain = chain_of (loc, fn);
   left_calls.safe_push (c);
 }
@@ -464,9 +413,10 @@ results_note_function (tree fndecl, const char *why_not)
 {
   if (!hot_config.results_dir)
     return;
-  functions.safe_push ({ hot_name_of (fndecl),
-			 file_of (DECL_SOURCE_LOCATION (fndecl)),
-			 DECL_SOURCE_LINE (fndecl), why_not });
+  struct results_function f = { hot_name_of (fndecl),
+				 file_of (DECL_SOURCE_LOCATION (fndecl)),
+				 DECL_SOURCE_LINE (fndecl), why_not };
+  functions.safe_push (f);
 }
 
 void

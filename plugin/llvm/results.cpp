@@ -1,10 +1,11 @@
 /* Machine-readable results: with -fplugin-arg-hotinline-results=DIR, each
    unit writes what it found to a JSON file of its own in DIR, in the same
    format, under the same name, as the GCC plugin's (plugin/gcc/results.cc),
-   so that hotinline-summary reads builds of either compiler or both.
-   Built with LLVM's JSON writer; written under a temporary name and
-   renamed into place, so a parallel build never leaves a half-written
-   file.  */
+   so that hotinline-summary reads builds of either compiler or both.  This
+   file records what LLVM found in the core's records; the core's walk
+   (results-format.h) writes them through LLVM's json::OStream.  Written
+   under a temporary name and renamed into place, so a parallel build never
+   leaves a half-written file.  */
 #define HOTINLINE_FRONTEND
 #include "hotinline-llvm.h"
 
@@ -12,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "results-format.h"
 #include "results-name.h"
 
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -25,16 +27,15 @@ using namespace hotinline;
 
 namespace {
 
-/* A hot call site and what happened to it.  */
+/* A hot call site and what happened to it: the core's record, with the
+   strings and the inline chain it points into.  */
 struct call_record
 {
-  std::string file;
+  std::string file, caller, callee, reason, hint;
   unsigned line, column;
-  std::string caller, callee;
-  std::string reason;		/* Empty: inlined.  */
   const struct policy_entry *entry;
-  std::string hint;
-  llvm::json::Array chain;
+  std::vector<std::string> names;	/* The chain's strings.  */
+  std::vector<results_link> chain;
 };
 
 /* A function an always_inline entry asked to force.  */
@@ -52,8 +53,9 @@ std::vector<function_record> functions;
 call_record
 call_at (const llvm::CallBase &call, const struct policy_entry *entry)
 {
-  call_record c { "", 0, 0, name_of (*call.getFunction ()),
-		  name_of (*call.getCalledFunction ()), "", entry, "", {} };
+  call_record c { "", name_of (*call.getFunction ()),
+		  name_of (*call.getCalledFunction ()), "", "", 0, 0, entry,
+		  {}, {} };
   if (const llvm::DILocation *dl = call.getDebugLoc ().get ())
     {
       c.file = dl->getFilename ().str ();
@@ -63,79 +65,142 @@ call_at (const llvm::CallBase &call, const struct policy_entry *entry)
   return c;
 }
 
-/* The functions the call at DL was inlined through, innermost first.  */
-llvm::json::Array
-chain_of (const llvm::DILocation *dl, const llvm::Function &caller)
+/* The functions the call at DL was inlined through, innermost first, into
+   C: their names are kept in C's NAMES, three per link (core_call points
+   the links at them).  */
+void
+chain_of (call_record &c, const llvm::DILocation *dl,
+	  const llvm::Function &caller)
 {
-  llvm::json::Array chain;
   for (; dl && dl->getInlinedAt (); dl = dl->getInlinedAt ())
     {
       const llvm::DILocation *site = dl->getInlinedAt ();
-      chain.push_back (llvm::json::Object {
-	{ "function", dl->getScope ()->getSubprogram ()->getName () },
-	{ "into", site->getInlinedAt ()
-		  ? site->getScope ()->getSubprogram ()->getName ().str ()
-		  : name_of (caller) },
-	{ "file", site->getFilename () },
-	{ "line", site->getLine () },
-	{ "column", site->getColumn () } });
+      const llvm::DISubprogram *into = site->getScope ()->getSubprogram ();
+      c.names.push_back (dl->getScope ()->getSubprogram ()->getName ().str ());
+      c.names.push_back (site->getInlinedAt () ? into->getName ().str ()
+			 : name_of (caller));
+      c.names.push_back (site->getFilename ().str ());
+      c.chain.push_back ({ nullptr, nullptr, nullptr, site->getLine (),
+			   site->getColumn () });
     }
-  return chain;
 }
 
-/* An entry's weight as the percentage the policy gave.  */
+/* The core's record of C, pointing into C's strings where they are now:
+   records move as their vectors grow.  */
+results_call
+core_call (call_record &c)
+{
+  for (size_t i = 0; i < c.chain.size (); i++)
+    {
+      c.chain[i].function = c.names[3 * i].c_str ();
+      c.chain[i].into = c.names[3 * i + 1].c_str ();
+      c.chain[i].file = c.names[3 * i + 2].c_str ();
+    }
+  results_call r {};
+  r.file = c.file.c_str ();
+  r.line = c.line;
+  r.column = c.column;
+  r.caller = c.caller.c_str ();
+  r.callee = c.callee.c_str ();
+  r.entry = c.entry;
+  r.reason = c.reason.c_str ();
+  r.hint = c.hint.c_str ();
+  r.size = r.early_size = -1;
+  r.chain = c.chain.data ();
+  r.n_chain = c.chain.size ();
+  return r;
+}
+
+/* The results emitter on LLVM's JSON stream: a member's value ends its
+   attribute, so the stream is told when each value is complete.  */
+struct json_stream
+{
+  llvm::json::OStream out;
+  std::vector<bool> in_attribute;	/* Per open value.  */
+};
+
 void
-set_weight (llvm::json::Object &o, const struct policy_entry *e)
+value_done (json_stream *s)
 {
-  if (e->weight >= 0)
-    o["weight"] = e->weight / 10000.0;
+  if (!s->in_attribute.empty () && s->in_attribute.back ())
+    {
+      s->in_attribute.pop_back ();
+      s->out.attributeEnd ();
+    }
 }
 
-llvm::json::Object
-entry_json (const struct policy_entry *e)
+void
+begin_object (void *data)
 {
-  llvm::json::Object o {
-    { "name", e->name.text },
-    { "policy", e->loc.file },
-    { "line", e->name_loc.line },
-    { "column", e->name_loc.column },
-    { "action", policy_action_name (e->action) },
-    { "severity", policy_severity_name (e->severity) } };
-  set_weight (o, e);
-  return o;
+  json_stream *s = (json_stream *) data;
+  s->in_attribute.push_back (false);
+  s->out.objectBegin ();
 }
 
-llvm::json::Object
-call_json (const call_record &c, bool inlined)
+void
+end_object (void *data)
 {
-  llvm::json::Object o {
-    { "file", c.file },
-    { "line", c.line },
-    { "column", c.column },
-    { "caller", c.caller },
-    { "callee", c.callee },
-    { "inlined", inlined } };
-  if (!inlined)
-    o["reason"] = c.reason;
-  o["action"] = policy_action_name (c.entry->action);
-  o["severity"] = policy_severity_name (c.entry->severity);
-  o["entry"] = c.entry->name.text;
-  set_weight (o, c.entry);
-  if (!c.hint.empty ())
-    o["hint"] = c.hint;
-  if (!c.chain.empty ())
-    o["chain"] = llvm::json::Array (c.chain);
-  return o;
+  json_stream *s = (json_stream *) data;
+  s->in_attribute.pop_back ();
+  s->out.objectEnd ();
+  value_done (s);
 }
 
-bool
-left_as_call (const call_record &c)
+void
+begin_array (void *data)
 {
-  for (const call_record &l : left_calls)
-    if (l.line == c.line && l.column == c.column && l.callee == c.callee
-	&& l.file == c.file)
-      return true;
-  return false;
+  json_stream *s = (json_stream *) data;
+  s->in_attribute.push_back (false);
+  s->out.arrayBegin ();
+}
+
+void
+end_array (void *data)
+{
+  json_stream *s = (json_stream *) data;
+  s->in_attribute.pop_back ();
+  s->out.arrayEnd ();
+  value_done (s);
+}
+
+void
+key (void *data, const char *k)
+{
+  json_stream *s = (json_stream *) data;
+  s->in_attribute.push_back (true);
+  s->out.attributeBegin (k);
+}
+
+void
+string (void *data, const char *v)
+{
+  json_stream *s = (json_stream *) data;
+  s->out.value (v);
+  value_done (s);
+}
+
+void
+integer (void *data, long long v)
+{
+  json_stream *s = (json_stream *) data;
+  s->out.value (static_cast<int64_t> (v));
+  value_done (s);
+}
+
+void
+real (void *data, double v)
+{
+  json_stream *s = (json_stream *) data;
+  s->out.value (v);
+  value_done (s);
+}
+
+void
+boolean (void *data, bool v)
+{
+  json_stream *s = (json_stream *) data;
+  s->out.value (v);
+  value_done (s);
 }
 
 std::string
@@ -147,17 +212,25 @@ working_directory ()
   return cwd.str ().str ();
 }
 
+/* A place where a hot function's address is taken.  */
+struct place_record
+{
+  std::string in, file;
+  unsigned line;
+};
+
 /* Where F's address is taken: the function of an instruction using it,
    or the global variable (a table of pointers) whose initializer holds it,
-   each with its line.  At most 8, as the GCC plugin gives.  */
-llvm::json::Array
+   each with its line.  At most RESULTS_MAX_TAKEN, as the GCC plugin
+   gives.  */
+std::vector<place_record>
 address_taken_in (const llvm::Function &f)
 {
-  llvm::json::Array taken;
+  std::vector<place_record> taken;
   llvm::SmallVector<const llvm::User *, 8> work (f.users ().begin (),
 						f.users ().end ());
   llvm::SmallPtrSet<const llvm::User *, 16> seen;
-  while (!work.empty () && taken.size () < 8)
+  while (!work.empty () && taken.size () < RESULTS_MAX_TAKEN)
     {
       const llvm::User *u = work.pop_back_val ();
       if (!seen.insert (u).second)
@@ -168,10 +241,9 @@ address_taken_in (const llvm::Function &f)
       if (auto *i = llvm::dyn_cast<llvm::Instruction> (u))
 	{
 	  const llvm::DILocation *dl = i->getDebugLoc ().get ();
-	  taken.push_back (llvm::json::Object {
-	    { "in", name_of (*i->getFunction ()) },
-	    { "file", dl ? dl->getFilename ().str () : "" },
-	    { "line", dl ? dl->getLine () : 0 } });
+	  taken.push_back ({ name_of (*i->getFunction ()),
+			     dl ? dl->getFilename ().str () : "",
+			     dl ? dl->getLine () : 0 });
 	}
       else if (auto *gv = llvm::dyn_cast<llvm::GlobalVariable> (u))
 	{
@@ -179,10 +251,9 @@ address_taken_in (const llvm::Function &f)
 	  gv->getDebugInfo (dbg);
 	  const llvm::DIGlobalVariable *v
 	    = dbg.empty () ? nullptr : dbg[0]->getVariable ();
-	  taken.push_back (llvm::json::Object {
-	    { "in", gv->getName ().str () },
-	    { "file", v ? v->getFilename ().str () : "" },
-	    { "line", v ? v->getLine () : 0 } });
+	  taken.push_back ({ gv->getName ().str (),
+			     v ? v->getFilename ().str () : "",
+			     v ? v->getLine () : 0 });
 	}
       else
 	/* A constant (an initializer's array) inside something else.  */
@@ -192,78 +263,84 @@ address_taken_in (const llvm::Function &f)
   return taken;
 }
 
-/* Hot functions of M whose address is taken and that no call reaches:
-   they have no call site, and would show nowhere else.  */
-llvm::json::Array
-address_only (const llvm::Module &m)
+/* A hot function of the module whose address is taken, and where.  */
+struct address_record
 {
-  llvm::json::Array only;
+  std::string name;
+  const struct policy_entry *entry;
+  std::vector<place_record> taken;
+  std::vector<results_place> places;	/* The core's, into TAKEN.  */
+};
+
+/* The hot functions of M whose address is taken (the core keeps those no
+   call reaches).  */
+std::vector<address_record>
+addressed_in (const llvm::Module &m)
+{
+  std::vector<address_record> v;
   for (const llvm::Function &f : m)
     {
       if (f.isDeclaration () || !f.hasAddressTaken ())
 	continue;
-      const struct policy_entry *e = entry_for (f, nullptr);
-      if (!e)
-	continue;
-      std::string name = name_of (f);
-      bool called = false;
-      for (const call_record &c : source_calls)
-	called |= c.callee == name;
-      for (const call_record &c : left_calls)
-	called |= c.callee == name;
-      if (called)
-	continue;
-      llvm::json::Object o { { "function", name },
-			     { "entry", e->name.text },
-			     { "address_taken", address_taken_in (f) } };
-      set_weight (o, e);
-      only.push_back (std::move (o));
+      if (const struct policy_entry *e = entry_for (f, nullptr))
+	v.push_back ({ name_of (f), e, address_taken_in (f), {} });
     }
-  return only;
+  return v;
 }
 
-llvm::json::Object
-unit_json (const llvm::Module &m, const char *unit, const std::string &cwd,
-	   const std::string &output, const std::string &flags)
+/* The compiler, as the results name it.  */
+const char compiler_name[] = "clang " LLVM_VERSION_STRING;
+
+/* Write the unit's results to OUT through the core.  */
+void
+write_unit (llvm::raw_ostream &out, const llvm::Module &m, const char *unit,
+	    const std::string &cwd, const std::string &output,
+	    const std::string &flags)
 {
-  llvm::json::Array only = address_only (m);
-  llvm::json::Array entries;
+  std::vector<address_record> addressed = addressed_in (m);
+  std::vector<results_address> only;
+  for (address_record &a : addressed)
+    {
+      for (const place_record &p : a.taken)
+	a.places.push_back ({ p.in.c_str (), p.file.c_str (), p.line });
+      only.push_back ({ a.name.c_str (), a.entry, a.places.data (),
+			a.places.size () });
+    }
+  std::vector<results_entry> entries;
   for (size_t i = 0; i < policy_entry_count (hot_policy); i++)
     {
       const struct policy_entry *e = policy_entry_at (hot_policy, i);
-      llvm::json::Object o = entry_json (e);
-      o["matched"] = entry_matched (e);
-      entries.push_back (std::move (o));
+      entries.push_back ({ e, entry_matched (e) });
     }
-  llvm::json::Array calls;
-  for (const call_record &c : source_calls)
-    if (!left_as_call (c))
-      calls.push_back (call_json (c, true));
-  for (const call_record &c : left_calls)
-    calls.push_back (call_json (c, false));
-  llvm::json::Array fns;
+  std::vector<results_call> source, left;
+  for (call_record &c : source_calls)
+    source.push_back (core_call (c));
+  for (call_record &c : left_calls)
+    left.push_back (core_call (c));
+  std::vector<results_function> fns;
   for (const function_record &f : functions)
-    {
-      llvm::json::Object o { { "function", f.name },
-			     { "file", f.file },
-			     { "line", f.line },
-			     { "forced", f.forced } };
-      if (!f.forced)
-	o["why_not"] = f.why_not;
-      fns.push_back (std::move (o));
-    }
-  return llvm::json::Object {
-    { "format", "hotinline-results-1" },
-    { "unit", unit },
-    { "directory", cwd },
-    { "output", output },
-    { "flags", flags },
-    { "compiler", "clang " LLVM_VERSION_STRING },
-    { "limits", llvm::json::Object {} },
-    { "entries", std::move (entries) },
-    { "calls", std::move (calls) },
-    { "functions", std::move (fns) },
-    { "address_only", std::move (only) } };
+    fns.push_back ({ f.name.c_str (), f.file.c_str (), f.line,
+		     f.forced ? nullptr : f.why_not.c_str () });
+  results_unit u {};
+  u.unit = unit;
+  u.directory = cwd.c_str ();
+  u.output = output.c_str ();
+  u.flags = flags.c_str ();
+  u.compiler = compiler_name;
+  u.entries = entries.data ();
+  u.n_entries = entries.size ();
+  u.source_calls = source.data ();
+  u.n_source_calls = source.size ();
+  u.left_calls = left.data ();
+  u.n_left_calls = left.size ();
+  u.functions = fns.data ();
+  u.n_functions = fns.size ();
+  u.addressed = only.data ();
+  u.n_addressed = only.size ();
+  json_stream s { llvm::json::OStream (out, 2), {} };
+  results_emitter e { &s, begin_object, end_object, begin_array, end_array,
+		      key, string, integer, real, boolean };
+  results_write_unit (&u, &e);
 }
 
 /* The compilation's output without its suffix (".libs/t" for -o
@@ -345,7 +422,7 @@ results_note_left_call (const llvm::CallBase &call,
   call_record c = call_at (call, entry);
   c.reason = reason;
   c.hint = hint;
-  c.chain = chain_of (call.getDebugLoc ().get (), *call.getFunction ());
+  chain_of (c, call.getDebugLoc ().get (), *call.getFunction ());
   left_calls.push_back (std::move (c));
 }
 
@@ -393,9 +470,8 @@ results_write (const llvm::Module &m)
       llvm::raw_fd_ostream out (tmp, ec);
       if (!ec)
 	{
-	  out << llvm::formatv ("{0:2}", llvm::json::Value (
-		   unit_json (m, unit, cwd, output, flags)))
-	      << "\n";
+	  write_unit (out, m, unit, cwd, output, flags);
+	  out << "\n";
 	  out.close ();
 	  if (out.has_error ())
 	    ec = out.error ();

@@ -12,7 +12,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
 #include "e2e/suites.h"
+#include "results-format.h"
 #include "harness/harness.h"
 
 /* A sample of testsuite/samples/ and what its directives ask.  */
@@ -851,7 +854,7 @@ START_TEST (test_results_read_by_summary)
 			"-g", obj (&s, "results"));
   ck_assert_msg (r.status == 0, "%s", r.err);
   r = harness_sh (harness_fmt ("cat %s/clang-report.c.*.json", dir));
-  ck_assert_msg (r.status == 0 && strstr (r.out, "\"hotinline-results-1\""),
+  ck_assert_msg (r.status == 0 && strstr (r.out, "\"" RESULTS_FORMAT "\""),
 		 "%s%s", r.out, r.err);
   ck_assert_msg (strstr (r.out, "\"callee\": \"big\""), "%s", r.out);
   const char *tool = getenv ("HOTINLINE_SUMMARY");
@@ -859,6 +862,139 @@ START_TEST (test_results_read_by_summary)
   r = harness_run ((const char *const[]) { tool, dir, NULL }, NULL);
   ck_assert_msg (r.status == 0, "%s%s", r.out, r.err);
   ck_assert_msg (strstr (r.out, "big"), "%s", r.out);
+}
+END_TEST
+
+/* Keys of results objects that only one compiler can know
+   (results-format.h): GCC's size estimates and --param of a call, the
+   hint, chain and reason of a call left, and the limits' members.  */
+static const char *const compiler_only_keys[] = {
+  "calls[].size", "calls[].early_size", "calls[].limit", "calls[].hint",
+  "calls[].chain", "calls[].reason", "limits.",
+};
+
+/* Add to KEYS (an object used as a set) "WHERE.KEY" for each member of
+   O, and of the objects below it (an array's elements as "KEY[]").  */
+static void
+add_keys (json_t *keys, const char *where, json_t *o)
+{
+  const char *key;
+  json_t *v;
+  json_object_foreach (o, key, v)
+    {
+      const char *at = harness_fmt ("%s%s", where, key);
+      bool only = false;
+      for (size_t i = 0; i < sizeof compiler_only_keys
+			     / sizeof *compiler_only_keys; i++)
+	only |= strncmp (at, compiler_only_keys[i],
+			 strlen (compiler_only_keys[i])) == 0;
+      if (only)
+	continue;
+      json_object_set_new (keys, at, json_true ());
+      if (json_is_object (v))
+	add_keys (keys, harness_fmt ("%s.", at), v);
+      size_t i;
+      json_t *e;
+      json_array_foreach (v, i, e)
+	add_keys (keys, harness_fmt ("%s[].", at), e);
+    }
+}
+
+/* The keys of the results file PATH, sorted, one a line.  */
+static const char *
+keys_of_file (const char *path)
+{
+  json_error_t err;
+  json_t *unit = json_load_file (path, 0, &err);
+  ck_assert_msg (unit, "%s: %s", path, err.text);
+  json_t *keys = json_object ();
+  add_keys (keys, "", unit);
+  char *text = json_dumps (keys, JSON_SORT_KEYS | JSON_INDENT (0));
+  const char *copy = harness_fmt ("%s", text);
+  free (text);
+  json_decref (keys);
+  json_decref (unit);
+  return copy;
+}
+
+/* A GCC of this machine with the GCC plugin built in this tree, or NULL:
+   its path in PLUGIN.  */
+static const char *
+gcc_with_plugin (const char **plugin)
+{
+  for (int v = 11; v <= 16; v++)
+    {
+      *plugin = harness_src (harness_fmt ("build/gcc-%d/hotinline.so", v));
+      if (access (*plugin, R_OK) == 0
+	  && harness_sh (harness_fmt ("command -v gcc-%d", v)).status == 0)
+	return harness_fmt ("gcc-%d", v);
+    }
+  return NULL;
+}
+
+/* The same sample built by GCC and by Clang: the two results files have
+   the same keys but those only one compiler can know, both pass
+   hotinline-summary's reader, and the summary says which compiler made
+   each unit, and that the build mixes them.  */
+START_TEST (test_results_same_keys_as_gcc)
+{
+  const char *plugin, *gcc = gcc_with_plugin (&plugin);
+  if (!gcc)
+    {
+      fprintf (stderr, "SKIP results of both compilers: no GCC plugin "
+	       "built\n");
+      return;
+    }
+  struct sample s = load ("clang-report.c");
+  const char *dir = harness_fmt ("%s/both", harness_tmpdir ());
+  const char *results = harness_fmt ("-fplugin-arg-hotinline-results=%s",
+				     dir);
+  struct run r = build (&s, true, results, "-g", obj (&s, "clang"));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  struct args a = { { 0 }, 0 };
+  args_add (&a, gcc);
+  args_add (&a, harness_fmt ("-fplugin=%s", plugin));
+  args_add (&a, harness_fmt ("-fplugin-arg-hotinline-policy=%s",
+			     s.setup.policies[0]));
+  args_add (&a, results);
+  args_add_words (&a, "-O2 -g -w -c -o");
+  args_add (&a, obj (&s, "gcc"));
+  args_add (&a, s.path);
+  r = harness_run (a.v, NULL);
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  r = harness_sh (harness_fmt ("grep -l '\"compiler\": *\"gcc ' %s/*.json;"
+			       " grep -l '\"compiler\": *\"clang ' "
+			       "%s/*.json", dir, dir));
+  char *save = NULL, *gcc_file = strtok_r (r.out, "\n", &save);
+  char *clang_file = strtok_r (NULL, "\n", &save);
+  ck_assert_msg (r.status == 0 && gcc_file && clang_file
+		 && strcmp (gcc_file, clang_file) != 0, "%s", r.out);
+  /* Both have entries, calls and address_only with what is in them.  */
+  const char *gcc_keys = keys_of_file (gcc_file);
+  ck_assert_msg (strstr (gcc_keys, "\"calls[].callee\"")
+		 && strstr (gcc_keys, "\"entries[].reason\"")
+		 && strstr (gcc_keys, "\"compiler\""), "%s", gcc_keys);
+  ck_assert_str_eq (keys_of_file (clang_file), gcc_keys);
+
+  const char *tool = getenv ("HOTINLINE_SUMMARY");
+  ck_assert_msg (tool, "HOTINLINE_SUMMARY not set");
+  r = harness_run ((const char *const[]) { tool, dir, NULL }, NULL);
+  ck_assert_msg (r.status == 0, "%s%s", r.out, r.err);
+  ck_assert_msg (strstr (r.out, "2 units\ncompilers (a mixed build): clang ")
+		 && strstr (r.out, " (1 unit), gcc ")
+		 && strstr (r.out, " (1 unit)\n"), "%s", r.out);
+  r = harness_run ((const char *const[]) { tool, "--html",
+			harness_fmt ("%s/both-site", harness_tmpdir ()), dir,
+			NULL }, NULL);
+  ck_assert_msg (r.status == 0, "%s%s", r.out, r.err);
+  char *index = harness_read (harness_fmt ("%s/both-site/index.html",
+					   harness_tmpdir ()), NULL);
+  ck_assert_msg (index && strstr (index, "<span class=\"compilers\">a mixed "
+				  "build: clang ")
+		 && strstr (index, "<span class=\"compiler\">gcc ")
+		 && strstr (index, "<span class=\"compiler\">clang "), "%s",
+		 index);
+  free (index);
 }
 END_TEST
 
@@ -1269,6 +1405,7 @@ clang_suite (void)
   tcase_add_loop_test (tc, test_summary_counts_the_unit, 0,
 		       sizeof summary_cases / sizeof *summary_cases);
   tcase_add_test (tc, test_results_read_by_summary);
+  tcase_add_test (tc, test_results_same_keys_as_gcc);
   tcase_add_test (tc, test_results_carry_the_weight);
   tcase_add_test (tc, test_function_called_only_by_address_is_said_so);
   tcase_add_test (tc, test_policy_in_dependencies);

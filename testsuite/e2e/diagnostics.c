@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "e2e/suites.h"
+#include "results-format.h"
 #include "harness/harness.h"
 
 enum { REPORTED_CALLS = 4 };
@@ -490,7 +491,7 @@ START_TEST (test_results_of_a_parallel_build)
   for (const char *p = r.out; (p = strstr (p, "\"inlined\": true")); p++)
     gone++;
   for (const char *p = r.out; (p = strstr (p, "\"format\": "
-					    "\"hotinline-results-1\"")); p++)
+					    "\"" RESULTS_FORMAT "\"")); p++)
     units++;
   ck_assert_uint_eq (units, 8);
   /* Per unit: 4 calls left (3 to mix, 1 to pinned); once inlined and the
@@ -550,6 +551,8 @@ START_TEST (test_summary_tool_and_regression_diff)
   r = harness_sh (harness_fmt ("%s --json %s/new", tool, dir));
   ck_assert_int_eq (r.status, 0);
   ck_assert_ptr_nonnull (strstr (r.out, "\"stale_entries\": ["));
+  ck_assert_msg (strstr (r.out, "\"compilers\": {\n    \"gcc ")
+		 && strstr (r.out, "\": 1\n  },"), "%s", r.out);
 
   r = harness_sh (harness_fmt ("%s --diff %s/old %s/new", tool, dir, dir));
   ck_assert_int_eq (r.status, 1);

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "e2e/suites.h"
+#include "results-format.h"
 #include "harness/harness.h"
 
 static const char report_all[] =
@@ -307,7 +308,7 @@ START_TEST (test_results_text_is_escaped)
 {
   const char *dir = harness_tmpdir ();
   harness_write ("r.json",
-		 "{\"format\": \"hotinline-results-1\", \"unit\": \"u&.c\", "
+		 "{\"format\": \"" RESULTS_FORMAT "\", \"unit\": \"u&.c\", "
 		 "\"directory\": \"/nonexistent\", \"entries\": [], "
 		 "\"calls\": [{\"file\": \"</script><i>x.c\", \"line\": 3, "
 		 "\"column\": 1, \"caller\": \"a<b>\", \"callee\": "

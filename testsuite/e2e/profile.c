@@ -267,6 +267,17 @@ START_TEST (test_defined_in_and_results_keep_the_build_functions)
   r = sh_ok (harness_fmt ("%s --results res-other callgrind.out.profiled",
 			  tool ()));
   ck_assert_ptr_nonnull (strstr (r.out, "\nfunctions: []\n"));
+  /* Its results files are checked as hotinline-summary checks them: a
+     field of the wrong type is named with its file.  */
+  sh_ok ("sed 's/\"callee\": \"[^\"]*\"/\"callee\": 7/' res-hot/*.json "
+	 "> res-other/bad.json");
+  r = harness_sh (harness_fmt ("cd %s && %s --results res-other "
+			       "callgrind.out.profiled", harness_tmpdir (),
+			       tool ()));
+  ck_assert_msg (r.status != 0
+		 && strstr (r.err, "res-other/bad.json: calls[0].callee: "
+			    "expected a string (the hot function), found an "
+			    "integer"), "%d %s", r.status, r.err);
 }
 END_TEST
 

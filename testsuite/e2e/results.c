@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "e2e/suites.h"
+#include "results-format.h"
 #include "harness/harness.h"
 
 /* Under -DPIC (libtool's shared build) 'step' may not be inlined: the two
@@ -138,6 +139,11 @@ START_TEST (test_libtool_double_compile_keeps_both_results)
   r = harness_sh (harness_fmt ("cd %s && %s res", dir, summary_tool ()));
   ck_assert_int_eq (r.status, 0);
   ck_assert_msg (strstr (r.out, "2 units\n"), "%s", r.out);
+  /* Which compiler made the units: GCC, as it says of itself.  */
+  const char *version = harness_sh (harness_fmt ("%s -dumpfullversion",
+						 harness_gcc ())).out;
+  ck_assert_msg (strstr (r.out, harness_fmt ("2 units\ncompiler: gcc %s",
+					     version)), "%s", r.out);
   ck_assert_msg (strstr (r.out, harness_fmt ("%-32s %8d %8d %6d ", "step",
 					     2, pic_calls, 2)), "%s", r.out);
 
@@ -156,7 +162,9 @@ START_TEST (test_libtool_double_compile_keeps_both_results)
 				"class=\"output\">t-copy</code>"))
 		 && strstr (index, "1 more results file of a compilation "
 			    "above")
-		 && strstr (index, "2 units"), "%s", index);
+		 && strstr (index, "2 units")
+		 && strstr (index, "<span class=\"compiler\">gcc ")
+		 && !strstr (index, "a mixed build"), "%s", index);
   free (index);
 
   /* Another limit is another unit, its limits on its row.  */
@@ -227,7 +235,7 @@ START_TEST (test_bad_input_is_refused_with_what_was_expected)
   /* A results file with only its format, or a field of the wrong type,
      named with its file and field.  */
   harness_write ("bad/only-format.json",
-		 "{\"format\": \"hotinline-results-1\"}\n");
+		 "{\"format\": \"" RESULTS_FORMAT "\"}\n");
   assert_refused (summary ("bad/only-format.json"), "only format",
 		  "bad/only-format.json: unit: missing; expected a string");
   r = harness_sh (harness_fmt ("f=$(ls %s/res/*.json) && sed 's/\"callee\": "
@@ -237,6 +245,13 @@ START_TEST (test_bad_input_is_refused_with_what_was_expected)
   assert_refused (summary ("bad/typed.json"), "callee of the wrong type",
 		  "bad/typed.json: calls[0].callee: expected a string (the "
 		  "hot function), found an integer");
+  r = harness_sh (harness_fmt ("f=$(ls %s/res/*.json) && sed 's/\"compiler\""
+			       ": \"[^\"]*\"/\"compiler\": 12/' $f > "
+			       "%s/bad/compiler.json", dir, dir));
+  ck_assert_int_eq (r.status, 0);
+  assert_refused (summary ("bad/compiler.json"), "compiler of the wrong type",
+		  "bad/compiler.json: compiler: expected a string (the "
+		  "compiler that wrote it), found an integer");
   harness_write ("bad/other.json", "{\"format\": \"opt-record\"}\n");
   assert_refused (summary ("bad/other.json"), "another format",
 		  "bad/other.json: not a hotinline results file");

@@ -15,5 +15,6 @@ Suite *profile_tool_suite (void);
 Suite *results_name_suite (void);
 Suite *messages_suite (void);
 Suite *config_suite (void);
+Suite *results_format_suite (void);
 
 #endif /* HOTINLINE_UNIT_SUITES_H */
