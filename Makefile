@@ -241,9 +241,19 @@ fuzz: $(FUZZ_BIN) $(FUZZ_PROFILE_BIN)
 STAGE := $(abspath $(B))/stage
 check-build: $(PLUGIN) $(TEST_BIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER) \
 	check-layers
-# The core's units call only down (plugin/core/README.md).
-check-layers: $(CORE_OBJ)
-	sh tools/core-layers.sh $(CORE_OBJ)
+# The core's units and each tool's call only down (plugin/core/README.md,
+# tools/summary.h): checked on the tools' units compiled one by one.
+TOOL_LAYER_OBJ = $(patsubst tools/%.c,$(B)/layers/%.o,$(filter tools/%,$(1)))
+$(B)/layers/%.o: tools/%.c $(wildcard tools/*.h) | $(B)
+	@mkdir -p $(@D)
+	$(CCACHE) $(HOST_CC) -std=gnu11 $(OPT) -I$(CORE) $(XML_CFLAGS) \
+		$(YAML_CFLAGS) $(IBERTY_CFLAGS) -c $< -o $@
+check-layers: $(CORE_OBJ) $(call TOOL_LAYER_OBJ,$(SUMMARY_SRC) $(PROFILE_SRC))
+	sh tools/layers.sh core $(CORE_OBJ)
+	sh tools/layers.sh hotinline-summary \
+		$(call TOOL_LAYER_OBJ,$(SUMMARY_SRC))
+	sh tools/layers.sh hotinline-profile \
+		$(call TOOL_LAYER_OBJ,$(PROFILE_SRC))
 plugin: $(PLUGIN)
 
 # make check with neither GCC= nor CLANG= given: the default GCC and the

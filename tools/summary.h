@@ -12,6 +12,7 @@
      results-read.c        the one checked reader of results files, also
                            used by hotinline-profile
    (summary-highlight.c, the source highlighter, stands apart.)
+   make check-layers checks the order with tools/layers.sh.
 
    Results are streamed: each results file is read, checked, folded into
    the aggregates below and let go, so memory grows with the distinct call

@@ -28,7 +28,15 @@ struct option
   size_t field;			/* Offset in struct config.  */
   void (*add) (struct config *, const char *);
   void (*choose) (struct config *, int);
+  unsigned scope;		/* SCOPE_* bits.  */
   const char *help;		/* Its lines separated by '\n'.  */
+};
+
+/* What a link that replays a unit's arguments needs to know.  */
+enum
+{
+  SCOPE_UNIT = 1,		/* About one compilation only.  */
+  SCOPE_PATH = 2		/* Its value a path from where cc1 ran.  */
 };
 
 static const char *const severities[] = { "note", "warning", "error", NULL };
@@ -59,48 +67,49 @@ choose_strategy (struct config *c, int i)
   c->strategy = (enum config_strategy) i;
 }
 
-#define FLAG(key, field, help) \
+#define FLAG(key, field, scope, help) \
   { key, ARG_NONE, NULL, NULL, NULL, offsetof (struct config, field), \
-    NULL, NULL, help }
-#define VALUE(key, metavar, what, field, help) \
+    NULL, NULL, scope, help }
+#define VALUE(key, metavar, what, field, scope, help) \
   { key, ARG_VALUE, metavar, what, NULL, offsetof (struct config, field), \
-    NULL, NULL, help }
-#define LIST(key, metavar, what, add, help) \
-  { key, ARG_VALUE, metavar, what, NULL, 0, add, NULL, help }
+    NULL, NULL, scope, help }
+#define LIST(key, metavar, what, add, scope, help) \
+  { key, ARG_VALUE, metavar, what, NULL, 0, add, NULL, scope, help }
 #define CHOICE(key, metavar, choices, choose, help) \
-  { key, ARG_CHOICE, metavar, NULL, choices, 0, NULL, choose, help }
+  { key, ARG_CHOICE, metavar, NULL, choices, 0, NULL, choose, 0, help }
 
 /* In the order help lists them.  */
 static const struct option options[] = {
-  LIST ("policy", "FILE", "a file", add_policy,
+  LIST ("policy", "FILE", "a file", add_policy, SCOPE_PATH,
 	"read the policy FILE (repeatable; entries merge)"),
   CHOICE ("severity", "S", severities, choose_severity,
 	  "report declined hot calls as S (note, warning or error)\n"
 	  "whatever the entries say"),
-  FLAG ("no-werror", no_werror,
+  FLAG ("no-werror", no_werror, 0,
 	"hotinline's warnings stay warnings under -Werror"),
   CHOICE ("strategy", "S", strategies, choose_strategy,
 	  "force always_inline entries by 'attribute' (as by hand)\n"
 	  "or 'surgical' (only the calls the inliner declined)"),
-  FLAG ("strict", strict, "a hot function that cannot be forced is an error"),
-  FLAG ("quiet", quiet, "print only errors"),
-  FLAG ("summary", summary, "print a summary for each unit"),
-  VALUE ("results", "DIR", "a directory", results_dir,
+  FLAG ("strict", strict, 0, "a hot function that cannot be forced is an error"),
+  FLAG ("quiet", quiet, 0, "print only errors"),
+  FLAG ("summary", summary, SCOPE_UNIT, "print a summary for each unit"),
+  VALUE ("results", "DIR", "a directory", results_dir, SCOPE_UNIT | SCOPE_PATH,
 	 "write each unit's results to DIR as JSON"),
-  VALUE ("cache", "DIR", "a directory", cache_dir,
+  VALUE ("cache", "DIR", "a directory", cache_dir, SCOPE_PATH,
 	 "keep compiled policies in DIR (default: $HOTINLINE_CACHE_DIR,\n"
 	 "else ~/.cache/hotinline)"),
-  FLAG ("no-cache", no_cache, "parse the policies every time"),
-  VALUE ("list", "FILE", "a file", list_file,
+  FLAG ("no-cache", no_cache, 0, "parse the policies every time"),
+  VALUE ("list", "FILE", "a file", list_file, SCOPE_UNIT | SCOPE_PATH,
 	 "add the functions marked always_inline in the source\n"
 	 "to the policy FILE (one entry per overload)"),
   VALUE ("list-attribute", "A", "an attribute name", list_attribute,
+	 SCOPE_UNIT,
 	 "list the functions with attribute A instead"),
-  FLAG ("list-by-name", list_by_name,
+  FLAG ("list-by-name", list_by_name, SCOPE_UNIT,
 	"list C++ functions by qualified name, overloads together"),
-  FLAG ("disable", disable, "load the plugin but do nothing"),
-  FLAG ("version", print_version, "print the version"),
-  FLAG ("help", print_help, "print this list"),
+  FLAG ("disable", disable, 0, "load the plugin but do nothing"),
+  FLAG ("version", print_version, SCOPE_UNIT, "print the version"),
+  FLAG ("help", print_help, SCOPE_UNIT, "print this list"),
 };
 
 enum { N_OPTIONS = sizeof options / sizeof *options };
@@ -203,13 +212,34 @@ choose (struct config *c, const struct option *o, const char *value)
   return message;
 }
 
+static const struct option *
+option_named (const char *key)
+{
+  for (size_t i = 0; i < N_OPTIONS; i++)
+    if (strcmp (key, options[i].key) == 0)
+      return &options[i];
+  return NULL;
+}
+
+bool
+config_key_per_unit (const char *key)
+{
+  const struct option *o = option_named (key);
+  return o && (o->scope & SCOPE_UNIT);
+}
+
+bool
+config_key_is_path (const char *key)
+{
+  const struct option *o = option_named (key);
+  return o && (o->scope & SCOPE_PATH);
+}
+
 const char *
 config_apply (struct config *c, const char *key, const char *value)
 {
-  const struct option *o = options;
-  while (o < options + N_OPTIONS && strcmp (key, o->key) != 0)
-    o++;
-  if (o == options + N_OPTIONS)
+  const struct option *o = option_named (key);
+  if (!o)
     return unknown (key);
 
   switch (o->arg)

@@ -75,14 +75,12 @@ apply_arguments (const llvm::MDTuple *t)
 	}
       auto [key, value] = s->getString ().split ('=');
       bool has_value = s->getString ().contains ('=');
-      if (key == "results" || key == "list" || key == "list-attribute"
-	  || key == "list-by-name" || key == "summary" || key == "version"
-	  || key == "help")
+      if (config_key_per_unit (key.str ().c_str ()))
 	continue;
       link_arguments.push_back (key.str ());
       const char *k = link_arguments.back ().c_str ();
       std::string v = value.str ();
-      if ((key == "policy" || key == "cache") && has_value
+      if (config_key_is_path (k) && has_value
 	  && !llvm::sys::path::is_absolute (v))
 	v = (dir + "/" + v).str ();
       link_arguments.push_back (v);

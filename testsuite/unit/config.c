@@ -240,6 +240,41 @@ START_TEST (test_help_is_aligned_in_two_columns)
 }
 END_TEST
 
+/* What an LTO link, replaying a unit's arguments, leaves out (what one
+   compilation writes or prints) and makes absolute (paths it keeps).  */
+static const struct
+{
+  const char *key;
+  bool per_unit, path;
+} scope_cases[] = {
+  { "policy", false, true },
+  { "cache", false, true },
+  { "results", true, true },
+  { "list", true, true },
+  { "list-attribute", true, false },
+  { "list-by-name", true, false },
+  { "summary", true, false },
+  { "version", true, false },
+  { "help", true, false },
+  { "severity", false, false },
+  { "strategy", false, false },
+  { "no-werror", false, false },
+  { "strict", false, false },
+  { "quiet", false, false },
+  { "no-cache", false, false },
+  { "disable", false, false },
+  { "polcy", false, false },
+};
+
+START_TEST (test_scope_table)
+{
+  ck_assert_msg (config_key_per_unit (scope_cases[_i].key)
+		 == scope_cases[_i].per_unit, "%s", scope_cases[_i].key);
+  ck_assert_msg (config_key_is_path (scope_cases[_i].key)
+		 == scope_cases[_i].path, "%s", scope_cases[_i].key);
+}
+END_TEST
+
 Suite *
 config_suite (void)
 {
@@ -247,6 +282,8 @@ config_suite (void)
   TCase *tc = runner_tcase ("Arguments");
   tcase_add_loop_test (tc, test_config_table, 0,
 		       sizeof config_cases / sizeof *config_cases);
+  tcase_add_loop_test (tc, test_scope_table, 0,
+		       sizeof scope_cases / sizeof *scope_cases);
   runner_add_tcase (s, tc);
   tc = runner_tcase ("Help");
   tcase_add_test (tc, test_help_lists_every_argument_the_parser_takes);

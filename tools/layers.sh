@@ -1,13 +1,16 @@
 #!/bin/sh
-# The policy core's units call only down (plugin/core/README.md):
+# A program's units call only down (plugin/core/README.md for the core,
+# tools/summary.h for hotinline-summary):
 #
-#   tools/core-layers.sh OBJECT...
+#   tools/layers.sh NAME OBJECT...
 #
 # From the symbols each object defines and the ones it uses (nm), lists
 # which unit calls which, and fails naming the units that call each other,
 # directly or round a longer circle; otherwise prints the units from the
-# lowest layer up.
+# lowest layer up.  NAME (the core, a tool) starts each line.
 set -eu
+name=$1
+shift
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -33,7 +36,7 @@ done | sort >"$tmp/uses"
 
 # Two units calling each other, named as such.
 awk '{ print $2, $1 }' "$tmp/calls" | sort | comm -12 - "$tmp/calls" \
-	| awk '$1 < $2 { print "core-layers: " $1 " and " $2 " call each other" }' \
+	| awk -v name="$name" '$1 < $2 { print name ": " $1 " and " $2 " call each other" }' \
 	>"$tmp/mutual"
 if [ -s "$tmp/mutual" ]; then
 	cat "$tmp/mutual" >&2
@@ -41,7 +44,7 @@ if [ -s "$tmp/mutual" ]; then
 fi
 # Any longer circle: tsort finds it.
 if ! tsort "$tmp/calls" >"$tmp/order" 2>"$tmp/loop"; then
-	sed 's/^tsort: /core-layers: /' "$tmp/loop" >&2
+	sed "s/^tsort: /$name: /" "$tmp/loop" >&2
 	exit 1
 fi
-echo "core-layers: lowest first: $(tr '\n' ' ' <"$tmp/order")"
+echo "$name: lowest first: $(tr '\n' ' ' <"$tmp/order")"
