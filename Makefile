@@ -240,7 +240,7 @@ fuzz: $(FUZZ_BIN) $(FUZZ_PROFILE_BIN)
 # "make install" leaves it where that matters (icecream).
 STAGE := $(abspath $(B))/stage
 check-build: $(PLUGIN) $(TEST_BIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER) \
-	check-layers
+	$(B)/layers.ok
 # The core's units and each tool's call only down (plugin/core/README.md,
 # tools/summary.h): checked on the tools' units compiled one by one.
 TOOL_LAYER_OBJ = $(patsubst tools/%.c,$(B)/layers/%.o,$(filter tools/%,$(1)))
@@ -248,12 +248,16 @@ $(B)/layers/%.o: tools/%.c $(wildcard tools/*.h) | $(B)
 	@mkdir -p $(@D)
 	$(CCACHE) $(HOST_CC) -std=gnu11 $(OPT) -I$(CORE) $(XML_CFLAGS) \
 		$(YAML_CFLAGS) $(IBERTY_CFLAGS) -c $< -o $@
-check-layers: $(CORE_OBJ) $(call TOOL_LAYER_OBJ,$(SUMMARY_SRC) $(PROFILE_SRC))
+# Checked again only when an object changed: make check's sub-makes for
+# each compiler all ask for check-build.
+check-layers: $(B)/layers.ok
+$(B)/layers.ok: $(CORE_OBJ) $(call TOOL_LAYER_OBJ,$(SUMMARY_SRC) $(PROFILE_SRC))
 	sh tools/layers.sh core $(CORE_OBJ)
 	sh tools/layers.sh hotinline-summary \
 		$(call TOOL_LAYER_OBJ,$(SUMMARY_SRC))
 	sh tools/layers.sh hotinline-profile \
 		$(call TOOL_LAYER_OBJ,$(PROFILE_SRC))
+	touch $@
 plugin: $(PLUGIN)
 
 # make check with neither GCC= nor CLANG= given: the default GCC and the
