@@ -917,29 +917,14 @@ keys_of_file (const char *path)
   return copy;
 }
 
-/* A GCC of this machine with the GCC plugin built in this tree, or NULL:
-   its path in PLUGIN.  */
-static const char *
-gcc_with_plugin (const char **plugin)
-{
-  for (int v = 11; v <= 16; v++)
-    {
-      *plugin = harness_src (harness_fmt ("build/gcc-%d/hotinline.so", v));
-      if (access (*plugin, R_OK) == 0
-	  && harness_sh (harness_fmt ("command -v gcc-%d", v)).status == 0)
-	return harness_fmt ("gcc-%d", v);
-    }
-  return NULL;
-}
-
 /* The same sample built by GCC and by Clang: the two results files have
    the same keys but those only one compiler can know, both pass
    hotinline-summary's reader, and the summary says which compiler made
    each unit, and that the build mixes them.  */
 START_TEST (test_results_same_keys_as_gcc)
 {
-  const char *plugin, *gcc = gcc_with_plugin (&plugin);
-  if (!gcc)
+  const char *gcc = NULL, *plugin = harness_gcc_plugin (&gcc);
+  if (!plugin)
     {
       fprintf (stderr, "SKIP results of both compilers: no GCC plugin "
 	       "built\n");

@@ -8,8 +8,6 @@
 #define _GNU_SOURCE
 #include <check.h>
 #include <ctype.h>
-#include <libgen.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,26 +15,6 @@
 
 #include "e2e/suites.h"
 #include "harness/harness.h"
-
-/* The GCC plugin beside the test binary, and its GCC ("gcc-12" for
-   build/gcc-12), or NULL when there is none.  */
-static const char *
-gcc_plugin (const char **gcc)
-{
-  static char exe[PATH_MAX];
-  ssize_t n = readlink ("/proc/self/exe", exe, sizeof exe - 1);
-  if (n <= 0)
-    return NULL;
-  exe[n] = '\0';
-  const char *dir = dirname (exe);
-  const char *name = strrchr (dir, '/');
-  name = name ? name + 1 : dir;
-  const char *plugin = harness_fmt ("%s/hotinline.so", dir);
-  if (strncmp (name, "gcc-", 4) != 0 || access (plugin, R_OK) != 0)
-    return NULL;
-  *gcc = harness_fmt ("%s", name);
-  return plugin;
-}
 
 /* What the same sample says under each compiler: the words of a note at
    LINE of the source (0: at no place), the same on both unless CLANG
@@ -124,7 +102,7 @@ has_note (const char *err, const char *src, int line, const char *words)
 
 START_TEST (test_same_words_on_both_compilers)
 {
-  const char *gcc = NULL, *plugin = gcc_plugin (&gcc);
+  const char *gcc = NULL, *plugin = harness_gcc_plugin (&gcc);
   const char *src = harness_src ("testsuite/samples/clang-report.c");
   const char *policy = harness_src ("testsuite/samples/clang-report.yaml");
   const char *policy_arg
@@ -165,7 +143,7 @@ messages_e2e_suite (void)
 {
   Suite *s = runner_suite ("Messages on both compilers");
   const char *gcc;
-  if (!harness_clang () || !gcc_plugin (&gcc))
+  if (!harness_clang () || !harness_gcc_plugin (&gcc))
     {
       fprintf (stderr, "SKIP Messages on both compilers on %s: run make "
 	       "check CLANG=clang-N, beside a GCC plugin\n", harness_gcc ());

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1128,4 +1129,23 @@ harness_disassembly (const char *obj)
   char *copy = strdup (body ? body : r.out);
   harness_run_free (&r);
   return copy;
+}
+
+const char *
+harness_gcc_plugin (const char **gcc)
+{
+  static char exe[PATH_MAX];
+  ssize_t n = readlink ("/proc/self/exe", exe, sizeof exe - 1);
+  if (n <= 0)
+    return NULL;
+  exe[n] = '\0';
+  const char *dir = dirname (exe);
+  const char *name = strrchr (dir, '/');
+  name = name ? name + 1 : dir;
+  const char *plugin = harness_fmt ("%s/hotinline.so", dir);
+  if (strncmp (name, "gcc-", 4) != 0 || access (plugin, R_OK) != 0
+      || system (harness_fmt ("command -v %s >/dev/null", name)) != 0)
+    return NULL;
+  *gcc = harness_fmt ("%s", name);
+  return plugin;
 }

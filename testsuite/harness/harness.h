@@ -163,4 +163,11 @@ const char *harness_function_body (const struct functions *fns,
    to compare two objects' code.  */
 char *harness_disassembly (const char *obj);
 
+/* The GCC plugin built with the test binary, in its directory
+   (build/gcc-12 for gcc-12), when that GCC is on this machine: its path,
+   and the GCC's name in *GCC.  NULL otherwise.  For the tests that build
+   one sample with both compilers; also called while the suites are
+   made, outside any test, so it asserts nothing.  */
+const char *harness_gcc_plugin (const char **gcc);
+
 #endif /* HOTINLINE_HARNESS_H */
