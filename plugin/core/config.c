@@ -53,6 +53,16 @@ add_policy (struct config *c, const char *file)
   c->policies[c->n_policies++] = file;
 }
 
+static void
+add_lock (struct config *c, const char *file)
+{
+  const char **grown = realloc (c->locks, (c->n_locks + 1) * sizeof *grown);
+  if (!grown)
+    abort ();
+  c->locks = grown;
+  c->locks[c->n_locks++] = file;
+}
+
 /* SEVERITIES in the order of enum policy_severity.  */
 static void
 choose_severity (struct config *c, int i)
@@ -82,6 +92,9 @@ choose_strategy (struct config *c, int i)
 static const struct option options[] = {
   LIST ("policy", "FILE", "a file", add_policy, SCOPE_PATH,
 	"read the policy FILE (repeatable; entries merge)"),
+  LIST ("lock", "FILE", "a file", add_lock, SCOPE_PATH,
+	"read the lock FILE, made by hotinline-summary --lock, after\n"
+	"the policies; one that does not load is a warning and left out"),
   CHOICE ("severity", "S", severities, choose_severity,
 	  "report declined hot calls as S (note, warning or error)\n"
 	  "whatever the entries say"),
@@ -279,4 +292,7 @@ config_free (struct config *c)
   free (c->policies);
   c->policies = NULL;
   c->n_policies = 0;
+  free (c->locks);
+  c->locks = NULL;
+  c->n_locks = 0;
 }

@@ -22,6 +22,10 @@ struct config
 {
   const char **policies;	/* policy=FILE, in command-line order.  */
   size_t n_policies;
+  const char **locks;		/* lock=FILE: policies whose problems are
+				   warnings (a lock that does not load is
+				   left out), after the policies.  */
+  size_t n_locks;
   int severity;			/* severity=: enum policy_severity, or -1
 				   to use each entry's own.  */
   enum config_strategy strategy;	/* strategy=attribute|surgical.  */

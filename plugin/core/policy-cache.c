@@ -435,14 +435,92 @@ policy_cache_image_path (const char *const *paths, size_t n,
   return image_path (cache_dir, &key);
 }
 
+/* Whether the policy files PATHS[0..N) load together without errors.  */
+static bool
+loads_cleanly (const char *const *paths, size_t n)
+{
+  struct policy *p = policy_new ();
+  for (size_t i = 0; i < n; i++)
+    policy_load_file (p, paths[i]);
+  bool ok = policy_error_count (p) == 0;
+  policy_free (p);
+  return ok;
+}
+
+/* The locks of CONFIG that load beside its policies and the locks before
+   them, appended to PATHS (which holds the policies, N of them); each one
+   left out is a warning in POLICY, with the loader's first error.  A lock
+   comes from a build and may be out of date or edited by hand: it must not
+   fail a build that passes without it.  */
+static size_t
+add_usable_locks (struct policy *policy, const struct config *config,
+		  const char **paths, size_t n)
+{
+  for (size_t i = 0; i < config->n_locks; i++)
+    {
+      paths[n] = config->locks[i];
+      if (loads_cleanly (paths, n + 1))
+	{
+	  n++;
+	  continue;
+	}
+      struct policy *p = policy_new ();
+      for (size_t k = 0; k <= n; k++)
+	policy_load_file (p, paths[k]);
+      const char *why = policy_error_message (p, 0);
+      size_t len = strlen (why) + 64;
+      char *msg = malloc (len);
+      if (!msg)
+	abort ();
+      snprintf (msg, len, "%s (the lock is left out; the build goes on "
+		"without it)", why);
+      policy_add_warning (policy, msg);
+      free (msg);
+      policy_free (p);
+    }
+  return n;
+}
+
+/* Load PATHS[0..N) into a new policy through CONFIG's cache.  */
+static struct policy *
+load_through_cache (const struct config *config, const char *const *paths,
+		    size_t n, const char *version)
+{
+  struct policy *policy = policy_new ();
+  char *cache = config->no_cache || n == 0
+		? NULL : policy_cache_dir (config->cache_dir);
+  policy_cache_load (policy, paths, n, cache, version, NULL);
+  free (cache);
+  return policy;
+}
+
 struct policy *
 policy_cache_load_config (const struct config *config, const char *version)
 {
-  struct policy *policy = policy_new ();
-  char *cache = config->no_cache || config->n_policies == 0
-		? NULL : policy_cache_dir (config->cache_dir);
-  policy_cache_load (policy, config->policies, config->n_policies, cache,
-		     version, NULL);
-  free (cache);
+  size_t n = config->n_policies;
+  const char **paths = malloc ((n + config->n_locks + 1) * sizeof *paths);
+  if (!paths)
+    abort ();
+  for (size_t i = 0; i < n; i++)
+    paths[i] = config->policies[i];
+  for (size_t i = 0; i < config->n_locks; i++)
+    paths[n + i] = config->locks[i];
+  struct policy *policy = load_through_cache (config, paths,
+					      n + config->n_locks, version);
+  /* The locks are looked at one by one only when the whole does not load
+     and the policies alone do: the usual build pays for one load.  When
+     the policies have errors, those are the errors.  */
+  if (config->n_locks && policy_error_count (policy) > 0)
+    {
+      policy_free (policy);
+      struct policy *warnings = policy_new ();
+      if (loads_cleanly (paths, n))
+	n = add_usable_locks (warnings, config, paths, n);
+      policy = load_through_cache (config, paths, n, version);
+      for (size_t i = 0; i < policy_warning_count (warnings); i++)
+	policy_add_warning (policy, policy_warning_message (warnings, i));
+      policy_free (warnings);
+    }
+  free (paths);
   return policy;
 }

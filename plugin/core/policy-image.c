@@ -523,6 +523,7 @@ struct query
   size_t caller_len;
   const char *unit;
   bool any_scope;		/* policy_mentions: the name alone.  */
+  bool scoped_only;		/* Only entries with a callers scope.  */
   const struct policy_entry *(*entry) (size_t, void *);
   void *data;
 };
@@ -534,6 +535,8 @@ applies (const struct query *q, uint32_t i)
     return false;
   if (q->any_scope)
     return true;
+  if (q->scoped_only && q->x->entries[i].n_callers == 0)
+    return false;
   const struct policy_entry *e = q->entry (i, q->data);
   return policy_entry_applies_to_unit (e, q->unit)
 	 && policy_entry_applies_to_caller_n (e, q->caller, q->caller_len);
@@ -552,20 +555,24 @@ search_keys (const struct query *q, const struct image_key *keys, size_t n,
   return best;
 }
 
+/* The first applicable exact entry in policy order, or SIZE_MAX.  */
 static size_t
-run_query (const struct query *q)
+search_exact (const struct query *q)
+{
+  const struct policy_index *x = q->x;
+  return search_keys (q, x->exact, x->h->n_exact,
+		      name_hash (q->name, q->len), SIZE_MAX);
+}
+
+/* The first applicable glob entry in policy order, or SIZE_MAX.  Each
+   lives under one key, so it is the earliest of the candidates under each
+   key the name could have.  */
+static size_t
+search_globs (const struct query *q)
 {
   const struct policy_index *x = q->x;
   const struct image_header *h = x->h;
-
-  /* An exact name beats any glob.  */
-  size_t best = search_keys (q, x->exact, h->n_exact,
-			     name_hash (q->name, q->len), SIZE_MAX);
-  if (best != SIZE_MAX)
-    return best;
-
-  /* Globs: each lives under one key, so the earliest applicable one is the
-     earliest of the candidates under each key the name could have.  */
+  size_t best = SIZE_MAX;
   for (size_t l = 1; l <= POLICY_IMAGE_KEY_MAX && l <= q->len; l++)
     {
       if (h->prefix_lengths & (1u << l))
@@ -581,6 +588,25 @@ run_query (const struct query *q)
   return best;
 }
 
+/* An exact name beats any glob; within each kind, an entry scoped to the
+   call's caller beats one for every caller (a lock pins single sites of a
+   function the project's policy names as a whole), then policy order.  */
+static size_t
+run_query (const struct query *q)
+{
+  struct query scoped = *q;
+  scoped.scoped_only = true;
+  bool by_caller = q->caller && !q->any_scope;
+  size_t best = by_caller ? search_exact (&scoped) : SIZE_MAX;
+  if (best == SIZE_MAX)
+    best = search_exact (q);
+  if (best == SIZE_MAX && by_caller)
+    best = search_globs (&scoped);
+  if (best == SIZE_MAX)
+    best = search_globs (q);
+  return best;
+}
+
 size_t
 policy_index_lookup (const struct policy_index *x, const char *function,
 		     size_t len, const char *caller, size_t caller_len,
@@ -589,7 +615,7 @@ policy_index_lookup (const struct policy_index *x, const char *function,
 		     void *data)
 {
   struct query q = { x, function, len, caller, caller_len, unit, false,
-		     entry, data };
+		     false, entry, data };
   return run_query (&q);
 }
 
@@ -597,8 +623,19 @@ bool
 policy_index_mentions (const struct policy_index *x, const char *function,
 		       size_t len)
 {
-  struct query q = { x, function, len, NULL, 0, NULL, true, NULL, NULL };
+  struct query q = { x, function, len, NULL, 0, NULL, true, false, NULL,
+		     NULL };
   return run_query (&q) != SIZE_MAX;
+}
+
+bool
+policy_index_forces_for_callers (const struct policy_index *x)
+{
+  for (uint32_t i = 0; i < x->h->n_entries; i++)
+    if (x->entries[i].n_callers > 0
+	&& x->entries[i].action == POLICY_ACTION_ALWAYS_INLINE)
+      return true;
+  return false;
 }
 
 /* Entries built from the image.  */

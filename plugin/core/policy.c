@@ -38,6 +38,8 @@ struct policy
   struct policy_error *errors;
   size_t n_errors, cap_errors;
   size_t n_dropped;		/* Errors past POLICY_MAX_ERRORS.  */
+  char **warnings;		/* Problems that leave the policy usable.  */
+  size_t n_warnings, cap_warnings;
   /* Lookups go through a compiled image of the entries: built on the
      first lookup after a load, or given by policy_use_image.  */
   struct policy_index *index;
@@ -171,6 +173,9 @@ policy_free (struct policy *p)
   for (size_t i = 0; i < p->n_errors; i++)
     free (p->errors[i].message);
   free (p->errors);
+  for (size_t i = 0; i < p->n_warnings; i++)
+    free (p->warnings[i]);
+  free (p->warnings);
   free (p);
 }
 
@@ -221,6 +226,29 @@ size_t
 policy_error_count (const struct policy *p)
 {
   return p->n_errors;
+}
+
+void
+policy_add_warning (struct policy *p, const char *message)
+{
+  char *copy = strdup (message);
+  if (!copy)
+    abort ();
+  if (p->n_warnings == p->cap_warnings)
+    p->warnings = xgrow (p->warnings, &p->cap_warnings, sizeof *p->warnings);
+  p->warnings[p->n_warnings++] = copy;
+}
+
+size_t
+policy_warning_count (const struct policy *p)
+{
+  return p->n_warnings;
+}
+
+const char *
+policy_warning_message (const struct policy *p, size_t i)
+{
+  return i < p->n_warnings ? p->warnings[i] : NULL;
 }
 
 size_t
@@ -508,6 +536,12 @@ policy_lookup_forms (const struct policy *p, const char *const *forms,
 	glob = e;
     }
   return glob;
+}
+
+bool
+policy_forces_for_callers (const struct policy *p)
+{
+  return policy_index_forces_for_callers (index_of (p));
 }
 
 bool

@@ -91,15 +91,23 @@ bool policy_load_buffer (struct policy *policy, const char *name,
 size_t policy_error_count (const struct policy *);
 const char *policy_error_message (const struct policy *, size_t index);
 
+/* Problems that leave the policy usable (a lock left out, and why), in
+   the order they were found; the plugins print them as warnings.  */
+void policy_add_warning (struct policy *, const char *message);
+size_t policy_warning_count (const struct policy *);
+const char *policy_warning_message (const struct policy *, size_t index);
+
 size_t policy_entry_count (const struct policy *);
 const struct policy_entry *policy_entry_at (const struct policy *,
 					     size_t index);
 
 /* The entry that governs calls to FUNCTION from CALLER in the translation
-   unit whose main source is UNIT.  An exact name beats a glob; among
-   entries of the same kind the first one in policy order wins.  CALLER or
-   UNIT may be NULL when not known; an entry scoped to callers or files
-   then does not match.  Returns NULL when no entry applies.  */
+   unit whose main source is UNIT.  An exact name beats a glob; within each,
+   an entry whose callers scope names CALLER beats one without a callers
+   scope, and among entries of the same kind the first one in policy order
+   wins.  CALLER or UNIT may be NULL when not known; an entry scoped to
+   callers or files then does not match.  Returns NULL when no entry
+   applies.  */
 const struct policy_entry *policy_lookup (const struct policy *,
 					  const char *function,
 					  const char *caller,
@@ -121,6 +129,10 @@ const struct policy_entry *policy_lookup_forms (const struct policy *,
 /* Whether any entry names FUNCTION, whatever its scope.  Cheap: used to
    filter functions before looking at their call sites.  */
 bool policy_mentions (const struct policy *, const char *function);
+
+/* Whether an always_inline entry is scoped to callers: those calls are
+   forced one by one (surgically) whatever the strategy.  */
+bool policy_forces_for_callers (const struct policy *);
 
 /* Whether entry E applies in translation unit UNIT (its files scope).  */
 bool policy_entry_applies_to_unit (const struct policy_entry *e,

@@ -29,6 +29,11 @@ add_policies_to_deps (void *, void *)
   done = true;
   for (size_t i = 0; i < hot_config.n_policies; i++)
     deps_add_dep (deps, hot_config.policies[i]);
+  /* A lock that does not exist (not made yet) is left out: make would
+     have no rule for it.  */
+  for (size_t i = 0; i < hot_config.n_locks; i++)
+    if (access (hot_config.locks[i], R_OK) == 0)
+      deps_add_dep (deps, hot_config.locks[i]);
 }
 
 } // namespace

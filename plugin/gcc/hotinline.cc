@@ -111,12 +111,17 @@ read_arguments (const struct plugin_name_args *info, struct config *config)
 }
 
 /* Load every policy file; each problem becomes a GCC error, so the
-   compilation stops with exit status 1.  */
+   compilation stops with exit status 1.  A lock's problems are
+   warnings.  */
 static struct policy *
 load_policies (const struct config *config)
 {
   struct policy *policy = policy_cache_load_config (config,
 						     HOTINLINE_VERSION);
+  /* A lock left out: the build goes on with the policies.  */
+  for (size_t i = 0; i < policy_warning_count (policy); i++)
+    hot_warn_only (UNKNOWN_LOCATION, "%s [hotinline]",
+		   policy_warning_message (policy, i));
   size_t n_errors = policy_error_count (policy);
   if (n_errors == 0)
     return policy;

@@ -28,13 +28,22 @@ public:
     if (!callbacks)
       return;
     for (size_t i = 0; i < hot_config.n_policies; i++)
-      {
-	const char *path = hot_config.policies[i];
-	if (auto file = ci.getFileManager ().getOptionalFileRef (path))
-	  callbacks->HasInclude (clang::SourceLocation (), path, false, file,
-				 clang::SrcMgr::C_User);
-      }
+      add (callbacks, hot_config.policies[i]);
+    for (size_t i = 0; i < hot_config.n_locks; i++)
+      add (callbacks, hot_config.locks[i]);
   }
+
+private:
+  /* A file that does not exist (a lock not made yet) is left out: make
+     would have no rule for it.  */
+  void
+  add (clang::PPCallbacks *callbacks, const char *path)
+  {
+    if (auto file = ci.getFileManager ().getOptionalFileRef (path))
+      callbacks->HasInclude (clang::SourceLocation (), path, false, file,
+			     clang::SrcMgr::C_User);
+  }
+
 
 private:
   clang::CompilerInstance &ci;

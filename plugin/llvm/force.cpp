@@ -6,9 +6,11 @@
    callee with target features its caller lacks crashes the backend), so
    the checks are made here, and a function that cannot be forced is left
    alone with a warning saying why: forcing never turns a good build into a
-   failing one.  Entries scoped to callers are forced call by call.  Under
-   surgical forcing (surgical.cpp) this pass only makes the same checks and
-   warnings; the inline advisor forces the calls the inliner declines.  */
+   failing one.  Under surgical forcing, and for entries scoped to callers
+   whatever the strategy, this pass only makes the same checks and
+   warnings; the inline advisor (surgical.cpp) forces the calls the
+   inliner declines.  At -O0, which has no advisor, it inlines scoped
+   calls itself.  */
 #include "hotinline-llvm.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -328,22 +330,16 @@ private:
       if (target_allows (call, f, entry, warned))
 	{
 	  any = true;
-	  if (surgical)
+	  if (!at_o0)
 	    {
 	      /* The advisor forces it, if the inliner declines it.  */
 	      results_note_function (f, nullptr);
 	      continue;
 	    }
-	  if (at_o0)
-	    {
-	      /* The -O0 pipeline only has the always-inliner, which looks at
-		 functions, not calls: inline it here.  */
-	      llvm::InlineFunctionInfo info;
-	      changed |= llvm::InlineFunction (*call, info).isSuccess ();
-	      continue;
-	    }
-	  call->addFnAttr (llvm::Attribute::AlwaysInline);
-	  changed = true;
+	  /* The -O0 pipeline only has the always-inliner, which looks at
+	     functions, not calls: inline it here.  */
+	  llvm::InlineFunctionInfo info;
+	  changed |= llvm::InlineFunction (*call, info).isSuccess ();
 	}
     /* Surgical forcing counts the calls it inlines (surgical.cpp);
        forcing for some callers forces the function.  */

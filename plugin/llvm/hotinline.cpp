@@ -67,12 +67,17 @@ right_llvm ()
    are kept for the whole compilation.  */
 std::deque<std::string> kept_arguments;
 
-/* Load every policy file; each problem is an error.  */
+/* Load every policy file; each problem is an error, a lock's a
+   warning.  */
 struct policy *
 load_policies (const struct config *config)
 {
   struct policy *policy = policy_cache_load_config (config,
 						     HOTINLINE_VERSION);
+  /* A lock left out: the build goes on with the policies.  */
+  for (size_t i = 0; i < policy_warning_count (policy); i++)
+    emit_plain_warning (std::string (policy_warning_message (policy, i))
+			+ " [hotinline]");
   size_t n_errors = policy_error_count (policy);
   if (n_errors == 0)
     return policy;

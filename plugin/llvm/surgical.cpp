@@ -4,7 +4,9 @@
    per call by "files" and "callers"), the guards of force mode allow, and
    the default advisor declines: there the advice is to inline, as for an
    alwaysinline callee.  So only the hot calls the inliner declined are
-   inlined, and every other decision is the default one.
+   inlined, and every other decision is the default one.  Entries scoped
+   to callers are forced so under either strategy, as on GCC: a lock pins
+   single sites and must change nothing else.
 
    The advisor is LLVM's PluginInlineAdvisorAnalysis: every inliner that
    asks an advisor (the CGSCC inliner of -O1 to -Oz and of the LTO
@@ -109,14 +111,15 @@ private:
     /* A noinline call site wins over alwaysinline too; the callee's own
        noinline is the guards' business (clang puts it on every function
        under -fno-inline).  */
-    if (!configured ()
-	|| hot_config.strategy != CONFIG_STRATEGY_SURGICAL)
+    if (!configured ())
       return false;
     if (!callee || callee == caller || callee->isDeclaration ()
 	|| call.getAttributes ().hasFnAttr (llvm::Attribute::NoInline))
       return false;
     const struct policy_entry *e = entry_for (*callee, caller);
     return e && e->action == POLICY_ACTION_ALWAYS_INLINE
+	   && (hot_config.strategy == CONFIG_STRATEGY_SURGICAL
+	       || e->n_callers > 0)
 	   && why_not_forcible (*callee, false).empty ()
 	   && target_compatible (FAM, *caller, *callee);
   }
@@ -144,7 +147,8 @@ surgical_register (llvm::PassBuilder &pb)
     [] (llvm::ModuleAnalysisManager &mam) {
       if (!hot_compiler
 	  || (hot_policy && policy_entry_count (hot_policy) > 0
-	      && hot_config.strategy == CONFIG_STRATEGY_SURGICAL))
+	      && (hot_config.strategy == CONFIG_STRATEGY_SURGICAL
+		  || policy_forces_for_callers (hot_policy))))
 	mam.registerPass (
 	  [] { return llvm::PluginInlineAdvisorAnalysis (make_advisor); });
     });

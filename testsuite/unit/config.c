@@ -25,6 +25,8 @@ describe (const struct config *c)
   buf[0] = '\0';
   for (size_t i = 0; i < c->n_policies; i++)
     PUT (" policy=%s", c->policies[i]);
+  for (size_t i = 0; i < c->n_locks; i++)
+    PUT (" lock=%s", c->locks[i]);
   if (c->severity >= 0)
     PUT (" severity=%s",
 	 policy_severity_name ((enum policy_severity) c->severity));
@@ -75,6 +77,9 @@ static const struct config_case
   { { "policy=a.yaml", "policy=b.yaml" }, "policy=a.yaml policy=b.yaml",
     NULL },
   { { "policy=dir/a=b.yaml" }, "policy=dir/a=b.yaml", NULL },
+  /* Locks are kept apart from the policies, in their order.  */
+  { { "lock=b.lock.yaml", "policy=a.yaml", "lock=c.lock.yaml" },
+    "policy=a.yaml lock=b.lock.yaml lock=c.lock.yaml", NULL },
   { { "severity=note" }, "severity=note", NULL },
   { { "severity=warning" }, "severity=warning", NULL },
   { { "severity=error" }, "severity=error", NULL },
@@ -203,7 +208,7 @@ START_TEST (test_help_lists_every_argument_the_parser_takes)
     }
   free (help);
   /* As many as describe () knows fields for.  */
-  ck_assert_uint_eq (listed, 16);
+  ck_assert_uint_eq (listed, 17);
 }
 END_TEST
 
@@ -232,7 +237,7 @@ START_TEST (test_help_is_aligned_in_two_columns)
 	ck_assert_msg (strspn (line, " ") == COLUMN, "%.*s", (int) len,
 		       line);
     }
-  ck_assert_uint_eq (n_lines, 16 + 4);
+  ck_assert_uint_eq (n_lines, 17 + 5);
   ck_assert_ptr_nonnull (strstr (text, "  " PREFIX "policy=FILE  read the "
 				 "policy FILE (repeatable; entries merge)\n"));
   ck_assert_ptr_nonnull (strstr (text, "  " PREFIX "help         print this "
@@ -248,6 +253,7 @@ static const struct
   bool per_unit, path;
 } scope_cases[] = {
   { "policy", false, true },
+  { "lock", false, true },
   { "cache", false, true },
   { "results", true, true },
   { "list", true, true },

@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "config.h"
 #include "policy-cache.h"
 #include "policy-image.h"
 #include "unit/suites.h"
@@ -736,6 +737,65 @@ START_TEST (test_cache_directory_comes_from_argument_then_environment)
 }
 END_TEST
 
+/* Locks through the arguments: one that loads adds its entries after the
+   policies; one that does not is a warning and left out, the others kept;
+   a policy with errors still fails, whatever the locks.  */
+static const struct
+{
+  const char *what;
+  const char *policy, *locks[2];
+  size_t entries, warnings;
+  bool errors;
+} lock_cases[] = {
+  { "a good lock", "version: 1\nfunctions:\n  - {name: f}\n",
+    { "version: 1\nfunctions:\n  - {name: f, callers: g, "
+      "action: always_inline}\n", NULL }, 2, 0, 0 },
+  { "a lock with a typo", "version: 1\nfunctions:\n  - {name: f}\n",
+    { "version: 1\nfunctions:\n  - {name: f, calers: g}\n", NULL }, 1, 1, 0 },
+  { "a lock in conflict with the policy, and a good one",
+    "version: 1\nfunctions:\n  - {name: f}\n",
+    { "version: 1\nfunctions:\n  - {name: f, action: always_inline}\n",
+      "version: 1\nfunctions:\n  - {name: h}\n" }, 2, 1, 0 },
+  { "a policy with an error", "version: 1\nfunctions:\n  - {nme: f}\n",
+    { "version: 1\nfunctions:\n  - {name: h}\n", NULL }, 0, 0, 1 },
+};
+
+START_TEST (test_lock_that_does_not_load_is_a_warning)
+{
+  struct config c;
+  config_init (&c);
+  ck_assert_ptr_null (config_apply (&c, "cache", path_in ("cache")));
+  ck_assert_ptr_null (config_apply (&c, "policy",
+				    strdup (write_file ("p.yaml",
+							lock_cases[_i].policy))));
+  for (int i = 0; i < 2 && lock_cases[_i].locks[i]; i++)
+    ck_assert_ptr_null (config_apply (&c, "lock",
+				      strdup (write_file (i ? "l1.yaml"
+							    : "l0.yaml",
+							  lock_cases[_i]
+							  .locks[i]))));
+  struct policy *p = policy_cache_load_config (&c, "test");
+  ck_assert_msg ((policy_error_count (p) > 0) == (lock_cases[_i].errors > 0)
+		 && policy_warning_count (p) == lock_cases[_i].warnings,
+		 "%s: %zu errors, %zu warnings (%s)", lock_cases[_i].what,
+		 policy_error_count (p), policy_warning_count (p),
+		 policy_warning_count (p) ? policy_warning_message (p, 0)
+					   : policy_error_count (p)
+					     ? policy_error_message (p, 0)
+					     : "");
+  if (lock_cases[_i].warnings)
+    ck_assert_msg (strstr (policy_warning_message (p, 0), "l0.yaml:3:")
+		   && strstr (policy_warning_message (p, 0),
+			      "(the lock is left out; the build goes on "
+			      "without it)"),
+		   "%s", policy_warning_message (p, 0));
+  if (!lock_cases[_i].errors)
+    ck_assert_uint_eq (policy_entry_count (p), lock_cases[_i].entries);
+  policy_free (p);
+  config_free (&c);
+}
+END_TEST
+
 Suite *
 policy_cache_suite (void)
 {
@@ -771,6 +831,8 @@ policy_cache_suite (void)
   tcase_add_test (tc, test_concurrent_first_loads_all_succeed);
   tcase_add_test (tc,
 		  test_cache_directory_comes_from_argument_then_environment);
+  tcase_add_loop_test (tc, test_lock_that_does_not_load_is_a_warning, 0,
+		       sizeof lock_cases / sizeof *lock_cases);
   runner_add_tcase (s, tc);
   return s;
 }

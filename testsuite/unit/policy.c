@@ -2275,13 +2275,63 @@ START_TEST (test_callers_scope_limits_an_entry_to_matching_callers)
 }
 END_TEST
 
-START_TEST (test_files_scope_is_checked_before_callers_in_policy_order)
+START_TEST (test_callers_scope_beats_an_earlier_entry_without_one)
 {
   struct policy *p = load_lookup_policy ();
   /* Both the files-scoped (line 9) and the callers-scoped (line 11) entry
-     apply: the first one wins.  */
+     apply: the one that names the caller wins.  */
   ck_assert_uint_eq (found_line (p, "xa_load", "idr_find", "lib/xarray.c"),
+		     11);
+  /* Another caller: the files scope, then policy order.  */
+  ck_assert_uint_eq (found_line (p, "xa_load", "xa_find", "lib/xarray.c"),
 		     9);
+  policy_free (p);
+}
+END_TEST
+
+/* A lock given after the project's policy: its entries for single callers
+   govern those calls, whatever the policy says of the function as a
+   whole; an exact name still beats a glob, scoped or not.  */
+START_TEST (test_lock_after_a_policy_governs_the_callers_it_names)
+{
+  struct policy *p = policy_new ();
+  const char *policy = "version: 1\nfunctions:\n"
+		       "  - {name: walk, action: report}\n"
+		       "  - {name: \"page_*\", action: report}\n"
+		       "  - {name: slot, action: always_inline}\n";
+  const char *lock = "version: 1\nfunctions:\n"
+		     "  - {name: walk, callers: lookup, action: always_inline}\n"
+		     "  - {name: page_get, callers: [lookup], "
+		     "action: always_inline}\n"
+		     "  - {name: \"slo*\", callers: lookup, action: report}\n"
+		     "  - {name: \"page_*\", callers: find, "
+		     "action: always_inline}\n";
+  ck_assert (policy_load_buffer (p, "hot.yaml", policy, strlen (policy)));
+  ck_assert (policy_load_buffer (p, "hot.lock.yaml", lock, strlen (lock)));
+  static const struct
+  {
+    const char *function, *caller, *file;
+    unsigned line;
+  } cases[] = {
+    { "walk", "lookup", "hot.lock.yaml", 3 },
+    { "walk", "other", "hot.yaml", 3 },
+    { "walk", NULL, "hot.yaml", 3 },
+    { "page_get", "lookup", "hot.lock.yaml", 4 },
+    { "page_put", "lookup", "hot.yaml", 4 },
+    { "page_put", "find", "hot.lock.yaml", 6 },
+    { "slot", "lookup", "hot.yaml", 5 },	/* Exact beats a scoped glob.  */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    {
+      const struct policy_entry *e
+	= policy_lookup (p, cases[i].function, cases[i].caller, "a.c");
+      ck_assert_msg (e && !strcmp (e->loc.file, cases[i].file)
+		     && e->name_loc.line == cases[i].line,
+		     "%s from %s: %s:%u governs, %s:%u should",
+		     cases[i].function, cases[i].caller ? cases[i].caller : "?",
+		     e ? e->loc.file : "none", e ? e->name_loc.line : 0,
+		     cases[i].file, cases[i].line);
+    }
   policy_free (p);
 }
 END_TEST
@@ -2738,8 +2788,8 @@ policy_lookup_suite (void)
 		       0, sizeof forms_cases / sizeof *forms_cases);
   tcase_add_test (tc, test_files_scope_limits_an_entry_to_matching_units);
   tcase_add_test (tc, test_callers_scope_limits_an_entry_to_matching_callers);
-  tcase_add_test (tc,
-		  test_files_scope_is_checked_before_callers_in_policy_order);
+  tcase_add_test (tc, test_callers_scope_beats_an_earlier_entry_without_one);
+  tcase_add_test (tc, test_lock_after_a_policy_governs_the_callers_it_names);
   tcase_add_test (tc, test_unknown_unit_or_caller_skips_scoped_entries);
   tcase_add_test (tc,
 		  test_scoped_exact_entry_that_does_not_apply_falls_back_to_a_glob);
