@@ -20,6 +20,7 @@ Suite *results_suite (void);
 Suite *cxx_names_suite (void);
 Suite *clang_suite (void);
 Suite *messages_e2e_suite (void);
+Suite *lock_suite (void);
 
 /* Seconds allowed to a test case that runs the compiler.  */
 enum { E2E_TIMEOUT = 300 };
