@@ -64,6 +64,7 @@ static const char cxx_source[] =
   "int use (const ns::S &s, const ns::S &t, int x)\n"
   "{\n"
   "  return s.get (x) + s[x] + (s < t) + ns::twice<3> (s, x)\n"
+  "         + ns::twice<2> (t, x)\n"
   "         + ns::width<char[4]> (x);\n"
   "}\n";
 
@@ -242,6 +243,21 @@ START_TEST (test_lock_of_a_c_build)
   /* The plugin loads it, and every entry matches this build.  */
   assert_plugin_loads ("t.c", "lock.yaml", "3 of 3 policy entries matched");
 
+  /* A caller that no longer exists: its entry matches nothing, and the
+     summary of the build lists it as stale.  */
+  harness_sh (harness_fmt ("sed 's/lookup/look_up/' %s/t.c > %s/t2.c", dir,
+			   dir));
+  build ("t2.c", "lock.yaml", "after", "");
+  r = summary ("after");
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  const char *stale = strstr (r.out, "policy entries that matched nothing "
+			      "in any unit:\n");
+  ck_assert_msg (stale, "%s", r.out);
+  /* One stale entry: lookup's, the other two still match.  */
+  const char *first = strstr (stale, "\n  lock.yaml:");
+  ck_assert_msg (first && strstr (first, ": step\n")
+		 && !strstr (first + 1, "\n  lock.yaml:"), "%s", r.out);
+
   /* The same results give the same bytes; on standard output too.  */
   r = summary ("--lock lock.yaml res");
   ck_assert_int_eq (r.status, 0);
@@ -309,7 +325,9 @@ START_TEST (test_lock_of_a_cxx_build)
 			 "callers: \"use\", action: always_inline, ")
 		 && strstr (lock, "\n# ns::S::walk<true>: inlined into 2 "
 			    "callers, left a call in 0\n")
-		 && strstr (lock, "inlined into 'operator<' (2 calls)"),
+		 && strstr (lock, "inlined into 'operator<' (2 calls)")
+		 /* Two instances of one identifier: one entry.  */
+		 && strstr (lock, "inlined into 'twice' (2 calls)"),
 		 "%s", lock);
   free (lock);
   assert_plugin_loads ("t.cc", "lock.yaml", "5 of 5 policy entries matched");
