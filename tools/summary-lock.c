@@ -200,8 +200,8 @@ escaped (const char *name)
   return e;
 }
 
-/* Add the calls of SITE to P, under its callee and caller identifier;
-   a call of a function to itself (recursion) pins nothing.  */
+/* Add INLINED and LEFT calls of SITE to P, under its callee and caller
+   identifier; a call of a function to itself (recursion) pins nothing.  */
 static void
 add_site (struct pairs *p, const struct site *site, long long inlined,
 	  long long left)
@@ -216,6 +216,14 @@ add_site (struct pairs *p, const struct site *site, long long inlined,
     }
   char *id = lock_caller_identifier (caller);
   free (caller);
+  if (!*id)
+    {
+      /* No caller to scope an entry by (the loader refuses an empty
+	 pattern).  */
+      free (callee);
+      free (id);
+      return;
+    }
   char *callee_e = escaped (callee), *id_e = escaped (id);
   char *key = summary_format ("%s\n%s", callee_e, id_e);
   json_t *at = json_object_get (p->index, key);
