@@ -13,6 +13,11 @@
      hotinline-summary --html OUT [--source-dir OLD=NEW]... --diff OLD NEW
 	 Writes the same as a static HTML site into the directory OUT
 	 (summary-html.c).
+     hotinline-summary --lock FILE PATH...
+     hotinline-summary --diff OLD NEW --lock FILE
+	 Writes FILE, a lock: a policy pinning each hot call's inlining per
+	 callee and caller (summary-lock.c); with --diff, only the calls
+	 inlined in OLD and left in NEW, the diff printed as without it.
 
    The results are read one file at a time with jansson, checked and
    folded into the build's aggregates (summary-read.c, summary-sites.c);
@@ -26,6 +31,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "summary-lock.h"
 #include "summary-sites.h"
 #include "version.h"
 #include "policy.h"
@@ -35,12 +41,19 @@ static const char usage_text[] =
   "       hotinline-summary --diff OLD NEW\n"
   "       hotinline-summary --html OUT [--source-dir OLD=NEW]... PATH...\n"
   "       hotinline-summary --html OUT [--source-dir OLD=NEW]... --diff OLD NEW\n"
+  "       hotinline-summary --lock FILE PATH...\n"
+  "       hotinline-summary --diff OLD NEW --lock FILE\n"
   "  PATH, OLD, NEW  results directories (-fplugin-arg-hotinline-results=DIR)"
   "\n                  or results files\n"
   "  --json          the summary as JSON\n"
   "  --diff OLD NEW  the hot call sites inlined in OLD and left in NEW;"
   " exit status 1\n                  when there are any\n"
   "  --html OUT      write a static HTML site into the directory OUT\n"
+  "  --lock FILE     write FILE (- for standard output), a lock: a policy\n"
+  "                  that pins each hot function's inlining per caller,\n"
+  "                  always_inline where every call was inlined, a report\n"
+  "                  note where one was left; with --diff, the calls\n"
+  "                  inlined in OLD and left in NEW, pinned back\n"
   "  --source-dir OLD=NEW\n"
   "                  with --html: read the sources under NEW where the\n"
   "                  results say OLD (repeatable)\n"
@@ -248,12 +261,13 @@ main (int argc, char **argv)
     { "diff", no_argument, NULL, 'd' },
     { "html", required_argument, NULL, 'w' },
     { "source-dir", required_argument, NULL, 's' },
+    { "lock", required_argument, NULL, 'l' },
     { "help", no_argument, NULL, OPT_HELP },
     { "version", no_argument, NULL, OPT_VERSION },
     { NULL, 0, NULL, 0 }
   };
   bool as_json = false, as_diff = false;
-  const char *html = NULL;
+  const char *html = NULL, *lock = NULL;
   const char **source_dirs = NULL;
   size_t n_source_dirs = 0;
   opterr = 0;
@@ -268,6 +282,9 @@ main (int argc, char **argv)
 	break;
       case 'w':
 	html = optarg;
+	break;
+      case 'l':
+	lock = optarg;
 	break;
       case 's':
 	if (!strchr (optarg, '=') || optarg[0] == '=')
@@ -288,6 +305,9 @@ main (int argc, char **argv)
 	  if (optopt == 'w')
 	    usage_error ("--html needs a directory to write the site into: "
 			 "--html OUT PATH...");
+	  if (optopt == 'l')
+	    usage_error ("--lock needs the file to write the lock to: "
+			 "--lock FILE PATH...");
 	  if (optopt == 's')
 	    usage_error ("--source-dir wants OLD=NEW");
 	  char *what;
@@ -302,9 +322,12 @@ main (int argc, char **argv)
     usage_error ("--source-dir goes with --html");
   if (as_json && (as_diff || html))
     usage_error ("--json goes with neither --diff nor --html");
+  if (lock && (as_json || html))
+    usage_error ("--lock goes with neither --json nor --html");
   if (as_diff ? n != 2 : n < 1)
     usage_error (as_diff ? "--diff wants OLD and NEW"
 		 : html ? "no results given: --html OUT PATH..."
+		 : lock ? "no results given: --lock FILE PATH..."
 		 : "no results given");
   if (as_diff)
     {
@@ -318,6 +341,8 @@ main (int argc, char **argv)
       new_.sites->n_source_dirs = n_source_dirs;
       if (html)
 	return write_site (html, &new_, &old) ? 1 : 0;
+      if (lock)
+	write_regressions_lock (lock, &old, paths[0], &new_, paths[1]);
       return diff (&old, &new_);
     }
   struct build b;
@@ -329,5 +354,10 @@ main (int argc, char **argv)
   b.sites->n_source_dirs = n_source_dirs;
   if (html)
     return write_site (html, &b, NULL);
+  if (lock)
+    {
+      write_lock (lock, &b, paths, n);
+      return 0;
+    }
   return summary (&b, as_json);
 }

@@ -259,6 +259,10 @@ read_one_file (struct build *b, const char *path)
   json_set_alloc_funcs (malloc, free);
   if (!unit)
     die ("%s", error);
+  /* When the build was made, as far as its results say.  */
+  struct stat st;
+  if (stat (path, &st) == 0 && st.st_mtime > b->newest)
+    b->newest = st.st_mtime;
   b->files++;
   fold_unit (b, unit);
   arena_reset ();		/* UNIT with it.  */

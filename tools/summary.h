@@ -2,6 +2,9 @@
    below it, none calls back up.
 
      hotinline-summary.c   main: the arguments, the text table and diff
+     summary-lock.c        a lock, the policy that pins a build's hot
+                           inlining (write_lock); beside summary-html.c,
+                           neither calls the other
      summary-html.c        the HTML site (write_site)
      summary-read.c        the build: results files folded into the
                            aggregates below (build_init, read_path) and
@@ -64,6 +67,9 @@ struct build
 				   {left: n, inlined: [call, limits]}.  */
   bool keep_outcomes;		/* This is the OLD build of a diff.  */
   long long inlined, left;	/* Calls, over all units.  */
+  long long newest;		/* The newest modification time of the
+				   files read, in seconds since the epoch
+				   (the date a lock gives the build).  */
   struct sites *sites;		/* Its call sites (summary-sites.h).  */
 };
 

@@ -21,6 +21,7 @@ Suite *cxx_names_suite (void);
 Suite *clang_suite (void);
 Suite *messages_e2e_suite (void);
 Suite *lock_build_e2e_suite (void);
+Suite *lock_suite (void);
 
 /* Seconds allowed to a test case that runs the compiler.  */
 enum { E2E_TIMEOUT = 300 };
