@@ -120,7 +120,7 @@ BENCH_BIN := $(B)/bench_strategies
 BENCH_LOAD := $(B)/bench_load
 
 .PHONY: all check check-gcc check-clang check-build check-layers plugin check-all ci check-real check-linux-arm64 bench bench-summary fuzz install \
-	install-tools uninstall demo demo-clang screenshot clean check-linux-clang deb \
+	install-tools uninstall demo demo-clang screenshot clean check-linux-clang check-linux-lock check-real-lock deb \
 	check-deb check-deb-forky
 all: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 
@@ -338,6 +338,24 @@ check-linux-clang:
 		$(abspath build/$(or $(CLANG),clang-16)/hotinline.so) \
 		$(or $(CLANG),clang-16) $(LINUX_TARBALL) \
 		$(abspath build/linux-x86_64)
+
+# A lock across a compiler upgrade on Linux 6.1's units that the shipped
+# policies name (testsuite/linux/lock-upgrade.sh), and across a library
+# upgrade, LZ4 1.9.4 to 1.10.0 (testsuite/real/lock-upgrade.sh).
+# OLD=gcc-12 NEW=gcc-16 (a GCC Debian 12 lacks runs in the testing
+# chroot, whose plugin make check-all builds); OLD=clang-16 NEW=clang-22.
+check-linux-lock: $(SUMMARY_TOOL)
+	$(foreach c,$(or $(OLD),gcc-12) $(or $(NEW),gcc-16),\
+	  $(if $(filter clang-%,$(c)),$(MAKE) CLANG=$(c) build/$(c)/hotinline.so;,\
+	    $(if $(shell command -v $(c)),$(MAKE) GCC=$(c) plugin;)))
+	HOTINLINE_SUMMARY=$(abspath $(SUMMARY_TOOL)) \
+	sh testsuite/linux/lock-upgrade.sh $(or $(OLD),gcc-12) \
+		$(or $(NEW),gcc-16) $(LINUX_TARBALL) $(abspath build/linux-lock)
+check-real-lock: $(SUMMARY_TOOL)
+	$(if $(CLANG),$(MAKE) CLANG=$(CLANG) build/$(CLANG)/hotinline.so,$(MAKE) plugin)
+	HOTINLINE_SUMMARY=$(abspath $(SUMMARY_TOOL)) \
+	sh testsuite/real/lock-upgrade.sh $(or $(CLANG),$(GCC)) \
+		$(abspath build/lock-lz4-$(or $(CLANG),$(GCC)))
 
 # make install: the GCC plugin and the tools; make install CLANG=clang-N:
 # the LLVM plugin for that Clang and the tools.

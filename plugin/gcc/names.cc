@@ -450,6 +450,22 @@ hot_forget_names (void)
     }
 }
 
+/* The name "callers" patterns match: the caller's identifier, as LLVM's
+   plugin takes it from the mangled name.  GCC's own identifiers of
+   constructors, destructors and conversion operators ("__ct_comp ") are
+   no names a user writes: for those, the name as C++ writes it ("S",
+   "~S", "operator bool").  */
+static const char *
+caller_identifier (tree caller)
+{
+  if (!DECL_NAME (caller))
+    return NULL;
+  const char *id = IDENTIFIER_POINTER (DECL_NAME (caller));
+  if (!lang_GNU_CXX () || !strchr (id, ' '))
+    return id;
+  return lang_hooks.decl_printable_name (caller, 0);
+}
+
 const struct policy_entry *
 hot_entry_for (tree fndecl, tree caller)
 {
@@ -462,9 +478,7 @@ hot_entry_for (tree fndecl, tree caller)
   /* Most functions are not hot: answer those without a scoped lookup.  */
   if (!hot_name_mentioned_p (called))
     return NULL;
-  const char *caller_name
-    = caller && DECL_NAME (caller) ? IDENTIFIER_POINTER (DECL_NAME (caller))
-				   : NULL;
+  const char *caller_name = caller ? caller_identifier (caller) : NULL;
   const char *unit = unit_of (caller ? caller : fndecl);
   /* A C function has one name, its identifier: the one form looked up.  */
   const char *c_name = IDENTIFIER_POINTER (DECL_NAME (fndecl));

@@ -88,6 +88,10 @@ size_t entries_matched ();
    for C++.  For messages and the results.  */
 std::string name_of (const llvm::Function &f);
 
+/* The same for a function known by its symbol only (a function inlined
+   away, named by its debug information).  */
+std::string name_of_symbol (llvm::StringRef symbol);
+
 /* F's name in a listing: for C++ its qualified name with its parameter
    list, or without it when BY_NAME; for C its symbol.  */
 std::string listing_name_of (const llvm::Function &f, bool by_name);

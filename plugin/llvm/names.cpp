@@ -150,6 +150,12 @@ name_of (const llvm::Function &f)
 }
 
 std::string
+name_of_symbol (llvm::StringRef symbol)
+{
+  return names_of (symbol).plain;
+}
+
+std::string
 listing_name_of (const llvm::Function &f, bool by_name)
 {
   const names &n = names_of (f.getName ());

@@ -422,7 +422,17 @@ results_note_left_call (const llvm::CallBase &call,
   call_record c = call_at (call, entry);
   c.reason = reason;
   c.hint = hint;
-  chain_of (c, call.getDebugLoc ().get (), *call.getFunction ());
+  const llvm::DILocation *dl = call.getDebugLoc ().get ();
+  chain_of (c, dl, *call.getFunction ());
+  /* The caller is the function the call is written in, as on GCC: with a
+     chain, the innermost one.  */
+  if (!c.chain.empty ())
+    {
+      const llvm::DISubprogram *sp = dl->getScope ()->getSubprogram ();
+      c.caller = sp->getLinkageName ().empty ()
+		   ? sp->getName ().str ()
+		   : name_of_symbol (sp->getLinkageName ());
+    }
   left_calls.push_back (std::move (c));
 }
 

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "e2e/suites.h"
 #include "harness/harness.h"
 
@@ -169,6 +171,51 @@ START_TEST (test_lock_inlines_the_sites_again_and_changes_nothing_else)
 }
 END_TEST
 
+/* The sites a lock pins are keyed by the function a call is written in:
+   a call left in 'first', inlined into 'walk', has 'first' for its
+   caller in the results of either compiler (its chain says where it
+   went), as a lock made from them needs.  */
+START_TEST (test_left_call_is_keyed_by_the_function_it_is_written_in)
+{
+  struct compiler c = under_test ();
+  const char *dir = harness_fmt ("%s/keyed", harness_tmpdir ());
+  struct run r = harness_sh (harness_fmt ("rm -rf %s && mkdir -p %s", dir,
+					  dir));
+  harness_run_free (&r);
+  const char *policy = harness_write ("keyed/hot.yaml", report_policy);
+  r = compile (&c, "-DGROW -g",
+	       harness_fmt ("-w -fplugin-arg-hotinline-policy=%s "
+			    "-fplugin-arg-hotinline-results=%s/res", policy,
+			    dir), harness_fmt ("%s/t.o", dir));
+  harness_run_free (&r);
+  r = harness_sh (harness_fmt ("cat %s/res/*.json", dir));
+  json_error_t err;
+  json_t *unit = json_loads (r.out, 0, &err);
+  ck_assert_msg (unit, "%s: %s", err.text, r.out);
+  size_t i, through_first = 0;
+  json_t *call;
+  json_array_foreach (json_object_get (unit, "calls"), i, call)
+    {
+      json_t *chain = json_object_get (call, "chain");
+      const char *caller = json_string_value (json_object_get (call,
+								"caller"));
+      if (json_is_false (json_object_get (call, "inlined"))
+	  && json_array_size (chain) > 0)
+	{
+	  const char *in = json_string_value
+	    (json_object_get (json_array_get (chain, 0), "function"));
+	  ck_assert_msg (caller && in && !strcmp (caller, in),
+			 "a call left in '%s' has caller '%s'", in, caller);
+	  through_first += !strcmp (in, "first");
+	}
+    }
+  ck_assert_msg (through_first == 1, "%zu calls left in 'first':\n%s",
+		 through_first, r.out);
+  json_decref (unit);
+  harness_run_free (&r);
+}
+END_TEST
+
 /* A lock that does not load: a warning naming it, -Werror or not, and
    the build as with the policy alone.  NULL contents: no file.  */
 static const struct
@@ -236,6 +283,8 @@ lock_build_e2e_suite (void)
 		       test_lock_inlines_the_sites_again_and_changes_nothing_else,
 		       0, harness_clang () && harness_gcc_plugin (&gcc)
 			  ? sizeof uses / sizeof *uses : 1);
+  tcase_add_test (tc,
+		  test_left_call_is_keyed_by_the_function_it_is_written_in);
   runner_add_tcase (s, tc);
   tc = runner_tcase ("Bad locks");
   tcase_set_timeout (tc, E2E_TIMEOUT);
