@@ -16,18 +16,8 @@
 #include "clone-names.h"
 #include "cxx-names.h"
 #include "summary-lock.h"
+#include "summary-util.h"
 
-static void __attribute__ ((noreturn, format (printf, 1, 2)))
-lock_die (const char *fmt, ...)
-{
-  va_list ap;
-  fputs ("hotinline-summary: ", stderr);
-  va_start (ap, fmt);
-  vfprintf (stderr, fmt, ap);
-  va_end (ap);
-  fputc ('\n', stderr);
-  exit (2);
-}
 
 /* One entry of the lock: a hot function called from one caller.  */
 struct pair
@@ -355,7 +345,7 @@ build_date (const struct build *b, char out[16])
       errno = 0;
       long long v = strtoll (epoch, &end, 10);
       if (*end || errno || v < 0)
-	lock_die ("SOURCE_DATE_EPOCH='%s' is not a number of seconds since "
+	summary_die ("SOURCE_DATE_EPOCH='%s' is not a number of seconds since "
 		  "1970-01-01 UTC", epoch);
       t = (time_t) v;
     }
@@ -446,14 +436,14 @@ commit (const char *file, const char *text, size_t size)
   if (strcmp (file, "-") == 0)
     {
       if (fwrite (text, 1, size, stdout) != size || fflush (stdout) != 0)
-	lock_die ("cannot write the lock to standard output: %s",
+	summary_die ("cannot write the lock to standard output: %s",
 		  strerror (errno));
       return;
     }
   char *tmp = summary_format ("%s.tmp", file);
   FILE *f = fopen (tmp, "w");
   if (!f)
-    lock_die ("cannot write the lock %s: %s", file, strerror (errno));
+    summary_die ("cannot write the lock %s: %s", file, strerror (errno));
   bool ok = fwrite (text, 1, size, f) == size;
   int why = errno;
   if (fclose (f) != 0 && ok)
@@ -469,7 +459,7 @@ commit (const char *file, const char *text, size_t size)
   if (!ok)
     {
       unlink (tmp);
-      lock_die ("cannot write the lock %s: %s", file, strerror (why));
+      summary_die ("cannot write the lock %s: %s", file, strerror (why));
     }
   free (tmp);
 }

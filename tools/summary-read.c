@@ -11,17 +11,6 @@
 
 #include "summary-sites.h"
 
-static void __attribute__ ((noreturn, format (printf, 1, 2)))
-die (const char *fmt, ...)
-{
-  va_list ap;
-  fputs ("hotinline-summary: ", stderr);
-  va_start (ap, fmt);
-  vfprintf (stderr, fmt, ap);
-  va_end (ap);
-  fputc ('\n', stderr);
-  exit (2);
-}
 
 void
 build_init (struct build *b, bool keep_outcomes)
@@ -258,7 +247,7 @@ read_one_file (struct build *b, const char *path)
   json_t *unit = results_read (path, &error);
   json_set_alloc_funcs (malloc, free);
   if (!unit)
-    die ("%s", error);
+    summary_die ("%s", error);
   /* When the build was made, as far as its results say.  */
   struct stat st;
   if (stat (path, &st) == 0 && st.st_mtime > b->newest)
@@ -273,7 +262,7 @@ read_path (struct build *b, const char *path)
 {
   struct stat st;
   if (stat (path, &st) != 0)
-    die ("cannot read %s: %s", path, strerror (errno));
+    summary_die ("cannot read %s: %s", path, strerror (errno));
   if (!S_ISDIR (st.st_mode))
     {
       read_one_file (b, path);
@@ -283,9 +272,9 @@ read_path (struct build *b, const char *path)
   char *error;
   char **names = results_files (path, &n, &error);
   if (!names)
-    die ("%s", error);
+    summary_die ("%s", error);
   if (!n)
-    die ("%s: no results files (*.json) in this directory; they are "
+    summary_die ("%s: no results files (*.json) in this directory; they are "
 	 "written by compiling with -fplugin=hotinline "
 	 "-fplugin-arg-hotinline-policy=POLICY "
 	 "-fplugin-arg-hotinline-results=%s", path, path);

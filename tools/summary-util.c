@@ -9,6 +9,18 @@
 #include "results-read.h"
 #include "summary-util.h"
 
+void
+summary_die (const char *fmt, ...)
+{
+  va_list ap;
+  fputs ("hotinline-summary: ", stderr);
+  va_start (ap, fmt);
+  vfprintf (stderr, fmt, ap);
+  va_end (ap);
+  fputc ('\n', stderr);
+  exit (2);
+}
+
 char *
 summary_format (const char *fmt, ...)
 {

@@ -7,6 +7,11 @@
 #include <jansson.h>
 #include <stddef.h>
 
+/* Print "hotinline-summary: " and the message to stderr, and exit with
+   status 2: bad input.  */
+void summary_die (const char *fmt, ...)
+  __attribute__ ((noreturn, format (printf, 1, 2)));
+
 /* Text made with printf, malloc'd.  */
 char *summary_format (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2)));

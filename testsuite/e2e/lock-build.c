@@ -51,6 +51,19 @@ gcc_beside (void)
   return c;
 }
 
+/* A new directory SUB of the test directory, with the report policy in
+   it: its path, and the policy's in *POLICY.  */
+static const char *
+fresh_dir (const char *sub, const char **policy)
+{
+  const char *dir = harness_fmt ("%s/%s", harness_tmpdir (), sub);
+  struct run r = harness_sh (harness_fmt ("rm -rf %s && mkdir -p %s", dir,
+					  dir));
+  harness_run_free (&r);
+  *policy = harness_write (harness_fmt ("%s/hot.yaml", sub), report_policy);
+  return dir;
+}
+
 /* Compile the sample with C into OBJ: without the plugin when ARGS is
    NULL, else with it and the plugin arguments ARGS (space separated).
    Returns the run; its status is checked here.  */
@@ -112,12 +125,9 @@ START_TEST (test_lock_inlines_the_sites_again_and_changes_nothing_else)
 			? gcc_beside () : this_cc;
   const struct compiler *maker = uses[_i].maker == GCC ? &gcc : &this_cc;
   const struct compiler *user = uses[_i].user == GCC ? &gcc : &this_cc;
-  const char *dir = harness_fmt ("%s/lock-%d", harness_tmpdir (), _i);
-  struct run r = harness_sh (harness_fmt ("rm -rf %s && mkdir -p %s", dir,
-					  dir));
-  harness_run_free (&r);
-  const char *policy = harness_write (harness_fmt ("lock-%d/hot.yaml", _i),
-				      report_policy);
+  const char *policy;
+  const char *dir = fresh_dir (harness_fmt ("lock-%d", _i), &policy);
+  struct run r;
   const char *lock = harness_fmt ("%s/hot.lock.yaml", dir);
 
   /* The good build: every call inlined, its results kept.  */
@@ -178,12 +188,9 @@ END_TEST
 START_TEST (test_left_call_is_keyed_by_the_function_it_is_written_in)
 {
   struct compiler c = under_test ();
-  const char *dir = harness_fmt ("%s/keyed", harness_tmpdir ());
-  struct run r = harness_sh (harness_fmt ("rm -rf %s && mkdir -p %s", dir,
-					  dir));
-  harness_run_free (&r);
-  const char *policy = harness_write ("keyed/hot.yaml", report_policy);
-  r = compile (&c, "-DGROW -g",
+  const char *policy;
+  const char *dir = fresh_dir ("keyed", &policy);
+  struct run r = compile (&c, "-DGROW -g",
 	       harness_fmt ("-w -fplugin-arg-hotinline-policy=%s "
 			    "-fplugin-arg-hotinline-results=%s/res", policy,
 			    dir), harness_fmt ("%s/t.o", dir));
@@ -240,12 +247,9 @@ START_TEST (test_bad_lock_is_a_warning_and_left_out)
 {
   struct compiler c = under_test ();
   const char *sub = harness_fmt ("bad-lock-%d", _i);
-  const char *dir = harness_fmt ("%s/%s", harness_tmpdir (), sub);
-  struct run r = harness_sh (harness_fmt ("rm -rf %s && mkdir -p %s", dir,
-					  dir));
-  harness_run_free (&r);
-  const char *policy = harness_write (harness_fmt ("%s/hot.yaml", sub),
-				      report_policy);
+  const char *policy;
+  const char *dir = fresh_dir (sub, &policy);
+  struct run r;
   const char *lock = bad_locks[_i].contents
 		     ? harness_write (harness_fmt ("%s/hot.lock.yaml", sub),
 				      bad_locks[_i].contents)
