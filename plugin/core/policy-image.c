@@ -75,6 +75,7 @@ struct policy_index
   const struct image_key *exact, *globs;
   const uint32_t *anywhere;
   const char *strings;
+  bool any_callers;		/* Some entry has a callers scope.  */
 };
 
 static uint64_t
@@ -452,6 +453,8 @@ policy_index_new (const void *data, size_t size, bool owns_data)
   x->globs = (const struct image_key *) (x->data + x->h->off_globs);
   x->anywhere = (const uint32_t *) (x->data + x->h->off_anywhere);
   x->strings = (const char *) (x->data + x->h->off_strings);
+  for (uint32_t i = 0; i < x->h->n_entries && !x->any_callers; i++)
+    x->any_callers = x->entries[i].n_callers > 0;
   return x;
 }
 
@@ -596,7 +599,7 @@ run_query (const struct query *q)
 {
   struct query scoped = *q;
   scoped.scoped_only = true;
-  bool by_caller = q->caller && !q->any_scope;
+  bool by_caller = q->caller && !q->any_scope && q->x->any_callers;
   size_t best = by_caller ? search_exact (&scoped) : SIZE_MAX;
   if (best == SIZE_MAX)
     best = search_exact (q);
