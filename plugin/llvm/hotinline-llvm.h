@@ -22,6 +22,11 @@ namespace hotinline {
 extern struct policy *hot_policy;
 extern struct config hot_config;
 
+/* The policies and locks CONFIG names, through the cache; each problem
+   is an error (NULL then), a lock left out a warning.  In a compilation
+   and at an LTO link.  */
+struct policy *load_policies (const struct config *config);
+
 /* The compilation, as the front end saw it: diagnostics go through its
    engine, at places of its source manager.  NULL when the pass half runs
    without the front-end half (an LTO link, or -fpass-plugin alone).  */

@@ -23,6 +23,27 @@ struct config hot_config;
 clang::CompilerInstance *hot_compiler;
 std::vector<std::string> arguments;
 bool lto_prelink;
+
+/* Load every policy file; each problem is an error, a lock's a
+   warning.  */
+struct policy *
+load_policies (const struct config *config)
+{
+  struct policy *policy = policy_cache_load_config (config,
+						     HOTINLINE_VERSION);
+  /* A lock left out: the build goes on with the policies.  */
+  for (size_t i = 0; i < policy_warning_count (policy); i++)
+    emit_plain_warning (std::string (policy_warning_message (policy, i))
+			+ " [hotinline]");
+  size_t n_errors = policy_error_count (policy);
+  if (n_errors == 0)
+    return policy;
+  for (size_t i = 0; i < n_errors; i++)
+    emit_error (std::string (policy_error_message (policy, i))
+		+ " [hotinline]");
+  policy_free (policy);
+  return NULL;
+}
 }
 
 using namespace hotinline;
@@ -66,27 +87,6 @@ right_llvm ()
 /* The arguments as Clang gives them: config borrows its strings, so they
    are kept for the whole compilation.  */
 std::deque<std::string> kept_arguments;
-
-/* Load every policy file; each problem is an error, a lock's a
-   warning.  */
-struct policy *
-load_policies (const struct config *config)
-{
-  struct policy *policy = policy_cache_load_config (config,
-						     HOTINLINE_VERSION);
-  /* A lock left out: the build goes on with the policies.  */
-  for (size_t i = 0; i < policy_warning_count (policy); i++)
-    emit_plain_warning (std::string (policy_warning_message (policy, i))
-			+ " [hotinline]");
-  size_t n_errors = policy_error_count (policy);
-  if (n_errors == 0)
-    return policy;
-  for (size_t i = 0; i < n_errors; i++)
-    emit_error (std::string (policy_error_message (policy, i))
-		+ " [hotinline]");
-  policy_free (policy);
-  return NULL;
-}
 
 /* Clang's front-end plugin: runs before code generation, alongside it.  */
 class hotinline_action : public clang::PluginASTAction

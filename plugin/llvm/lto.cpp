@@ -116,19 +116,8 @@ load_at_link (llvm::Module &m)
 			"the first [hotinline]");
   if (hot_config.disable)
     return false;
-  struct policy *policy = policy_cache_load_config (&hot_config,
-						     HOTINLINE_VERSION);
-  size_t n_errors = policy_error_count (policy);
-  for (size_t i = 0; i < n_errors; i++)
-    emit_error (std::string (policy_error_message (policy, i))
-		+ " [hotinline]");
-  if (n_errors)
-    {
-      policy_free (policy);
-      return false;
-    }
-  hot_policy = policy;
-  return true;
+  hot_policy = load_policies (&hot_config);
+  return hot_policy != nullptr;
 }
 
 /* At the start of a link's pipeline: the guards for calls between units

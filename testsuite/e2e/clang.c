@@ -1235,6 +1235,30 @@ START_TEST (test_lto_link)
 }
 END_TEST
 
+/* A lock that does not load, given to the compilations of an LTO build:
+   the link reads it again from the bitcode's arguments and leaves it out
+   with the same warning, and the link succeeds with the policy alone.  */
+START_TEST (test_lto_link_leaves_a_bad_lock_out)
+{
+  const char *lto = lto_modes[_i];
+  struct lto_program prog = lto_program (harness_fmt ("ltolock%d", _i));
+  const char *lock = harness_write (harness_fmt ("ltolock%d.yaml", _i),
+				    "version: 1\nfunctions:\n"
+				    "  - {name: mix, calers: main}\n");
+  const char *exe = lto_exe (&prog, "linked");
+  struct run l = lto_build (&prog, lto,
+			    harness_fmt ("-O2 -g -fplugin-arg-hotinline-lock=%s",
+					 lock), true, true, "", exe);
+  ck_assert_msg (l.status == 0, "%s: %s", lto, l.err);
+  const char *left_out = "(the lock is left out; the build goes on without "
+			 "it) [hotinline]";
+  ck_assert_msg (strstr (l.err, "ld.lld") && strstr (l.err, left_out)
+		 && strstr (l.err, "ltolock"), "%s: %s", lto, l.err);
+  /* The policy alone: mix forced as without the lock.  */
+  ck_assert_int_eq (harness_count_calls (exe, "mix"), 0);
+}
+END_TEST
+
 /* Surgical forcing at an LTO link: mix is only called from the other
    unit, so no compilation can inline it and the link-time inliner
    declines it; the plugin in the linker inlines exactly those calls, the
@@ -1402,6 +1426,8 @@ clang_suite (void)
   tcase_add_loop_test (tc, test_lto_link, 0,
 		       sizeof lto_modes / sizeof *lto_modes);
   tcase_add_loop_test (tc, test_lto_surgical, 0,
+		       sizeof lto_modes / sizeof *lto_modes);
+  tcase_add_loop_test (tc, test_lto_link_leaves_a_bad_lock_out, 0,
 		       sizeof lto_modes / sizeof *lto_modes);
   runner_add_tcase (s, tc);
 
