@@ -16,6 +16,8 @@
 #   make check-deb-forky the same for GCC 13 to 16 in Debian testing (root)
 #   make bench           benchmarks into BENCHMARKS.md (about 1.5 hours)
 #   make bench-summary   hotinline-summary's time and memory at scale
+#   make check-kernel KERNEL=6.1 CC=gcc-12   a whole defconfig kernel built,
+#                        checked and booted (docs/kernel.md; hours)
 
 GCC ?= gcc
 GCC_MAJOR := $(shell $(GCC) -dumpversion | cut -d. -f1)
@@ -120,7 +122,7 @@ BENCH_BIN := $(B)/bench_strategies
 BENCH_LOAD := $(B)/bench_load
 
 .PHONY: all check check-gcc check-clang check-build check-layers plugin check-all ci check-real check-linux-arm64 bench bench-summary fuzz install \
-	install-tools uninstall demo demo-clang screenshot clean check-linux-clang check-linux-lock check-real-lock deb \
+	install-tools uninstall demo demo-clang screenshot clean check-linux-clang check-linux-lock check-real-lock check-kernel deb \
 	check-deb check-deb-forky
 all: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 
@@ -351,6 +353,18 @@ check-linux-lock: $(SUMMARY_TOOL)
 	HOTINLINE_SUMMARY=$(abspath $(SUMMARY_TOOL)) \
 	sh testsuite/linux/lock-upgrade.sh $(or $(OLD),gcc-12) \
 		$(or $(NEW),gcc-16) $(LINUX_TARBALL) $(abspath build/linux-lock)
+# A whole kernel (docs/kernel.md): KERNEL=6.1 or 7.2, CC=gcc-N or clang-N
+# (a GCC this system lacks builds in the testing system), STEPS= some of
+# the steps of testsuite/kernel/check-kernel.sh.
+KERNEL ?= 6.1
+KERNEL_CC := $(if $(filter command line environment,$(origin CC)),$(CC),gcc-$(GCC_MAJOR))
+check-kernel: $(SUMMARY_TOOL)
+	$(if $(filter clang-%,$(KERNEL_CC)),$(MAKE) CLANG=$(KERNEL_CC) build/$(KERNEL_CC)/hotinline.so,\
+	  $(if $(shell command -v $(KERNEL_CC)),$(MAKE) GCC=$(KERNEL_CC) plugin,\
+	    sh tools/forky-chroot.sh create && \
+	    sh tools/forky-chroot.sh run make -s -j2 plugin GCC=$(KERNEL_CC)))
+	HOTINLINE_SUMMARY=$(abspath $(SUMMARY_TOOL)) \
+	sh testsuite/kernel/check-kernel.sh $(KERNEL) $(KERNEL_CC) $(STEPS)
 check-real-lock: $(SUMMARY_TOOL)
 	$(if $(CLANG),$(MAKE) CLANG=$(CLANG) build/$(CLANG)/hotinline.so,$(MAKE) plugin)
 	HOTINLINE_SUMMARY=$(abspath $(SUMMARY_TOOL)) \

@@ -1,0 +1,98 @@
+#!/bin/sh
+# A whole Linux kernel as its developers build it (x86_64_defconfig and
+# testsuite/kernel/kernel.config, bzImage and modules), without the plugin
+# and with it, checked against its own object code and booted.
+#
+#   sh testsuite/kernel/check-kernel.sh [--again] KERNEL CC [STEP...]
+#
+# KERNEL  6.1 (Debian 12's linux-source-6.1) or the version of Debian
+#         testing's linux-source-X.Y (7.2), taken from the testing system
+#         of tools/forky-chroot.sh
+# CC      gcc-N or clang-N with its plugin built in build/CC/hotinline.so;
+#         a GCC this system does not have runs in the testing system
+# STEP    the steps to run (default: all), each unless done already;
+#         with --again, even when done
+#
+# Steps, each resumable (a step done leaves PAIR/STEP.done; a build
+# stopped halfway goes on where it stopped) and timed:
+#   source     the kernel unpacked into WORK/KERNEL/ (once per kernel)
+#   config     x86_64_defconfig + kernel.config for CC, what Kconfig
+#              refused written down
+#   plain      the build without the plugin
+#   report     with the plugin, every entry of policies/linux-*.yaml
+#              reporting, results on
+#   attribute  every entry forced, strategy attribute, results on
+#   surgical   the same, strategy surgical
+#   units      every C unit the plain build compiles is compiled by every
+#              plugin build, each with its results file
+#   warnings   no warning but hotinline's, no internal compiler error
+#   cost       the plugin builds' CPU time against the plain one's
+#   summary    hotinline-summary, --html and --diff over the whole kernel
+#   places     each left hot call in the results is a call in the unit's
+#              object code, in the function the results say, and each
+#              such call is in the results
+#   boot       the forced kernels boot in qemu-system-x86_64 (TCG) and
+#              their self-tests pass
+#   stale      the policies' entries that name no function of this kernel
+#   seeds      the seeds' objects: calls left plain, forced by attribute,
+#              surgically and by hand (__always_inline in the source),
+#              functions changed elsewhere and .text
+#   doc        the pair's section of docs/kernel.md, from the figures
+#
+# WORK is $HOTINLINE_KERNEL_WORK, else build/kernel of this checkout (it
+# must be inside the checkout when CC runs in the testing system, which
+# sees the checkout as /src).  Figures go to WORK/KERNEL/CC/figures/.
+set -eu
+export LC_ALL=C
+# The kernel's make takes no flags of a make that runs this script.
+unset MAKEFLAGS MFLAGS MAKELEVEL
+again=
+[ "${1:-}" = --again ] && { again=1; shift; }
+[ $# -ge 2 ] || { sed -n '2,/^set -eu/p' "$0" | sed '$d;s/^# \{0,1\}//'; exit 2; }
+kernel=$1 cc=$2
+shift 2
+here=$(cd "$(dirname "$0")" && pwd)
+srcdir=$(cd "$here/../.." && pwd)
+work=${HOTINLINE_KERNEL_WORK:-$srcdir/build/kernel}
+mkdir -p "$work"
+work=$(cd "$work" && pwd)
+tree=$work/$kernel/linux-source-$kernel
+pair=$work/$kernel/$cc
+fig=$pair/figures
+summary=${HOTINLINE_SUMMARY:-$srcdir/build/gcc-12/hotinline-summary}
+chroot_root=${HOTINLINE_CHROOT:-/var/cache/hotinline/forky}
+jobs=${HOTINLINE_KERNEL_JOBS:-$(nproc)}
+variants="report attribute surgical"
+mkdir -p "$fig"
+. "$here/kernel-lib.sh"
+
+all_steps="source config plain $variants units warnings cost summary places
+boot stale seeds doc"
+steps=${*:-$all_steps}
+status=0
+for step in $steps; do
+	case " $(echo $all_steps) " in
+	*" $step "*) ;;
+	*) echo "unknown step '$step'; the steps: $(echo $all_steps)" >&2
+	   exit 2 ;;
+	esac
+	[ -z "$again" ] && [ -f "$pair/$step.done" ] && continue
+	t0=$(date +%s)
+	echo "== $kernel $cc: $step"
+	rc=0
+	"step_$step" || rc=$?
+	t1=$(date +%s)
+	echo "== $kernel $cc: $step: $((t1 - t0)) s$([ $rc -eq 0 ] || echo ", FAILED")"
+	echo "$((t1 - t0))" >"$fig/time-$step"
+	if [ $rc -eq 0 ]; then
+		touch "$pair/$step.done"
+	else
+		rm -f "$pair/$step.done"
+		status=1
+		# Without a build, no later step can run.
+		case $step in source|config|plain|report|attribute|surgical)
+			exit 1 ;;
+		esac
+	fi
+done
+exit $status

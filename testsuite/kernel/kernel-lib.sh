@@ -1,0 +1,749 @@
+# The steps of testsuite/kernel/check-kernel.sh (sourced), one function
+# each: step_NAME.  They read kernel, cc, tree, pair, fig, work, here,
+# srcdir, summary, jobs and variants, and write their figures into $fig,
+# one file per figure.
+
+# The plugin builds done, of $variants.
+built() {
+	for v in $variants; do
+		[ -f "$pair/$v.done" ] && echo "$v"
+	done
+	return 0
+}
+
+kmake() {
+	sh "$here/kernel-make.sh" "$cc" "$tree" "$@"
+}
+
+# PATH as the compiler sees it (the testing system sees the checkout as
+# /src).
+at() {
+	if ! command -v "$cc" >/dev/null 2>&1; then
+		case $1 in "$srcdir"/*) echo "/src${1#"$srcdir"}"; return ;; esac
+	fi
+	echo "$1"
+}
+
+# The Debian package that has the kernel's source, and the tarball.
+step_source() {
+	[ -f "$tree/Makefile" ] && return 0
+	tarball=/usr/src/linux-source-$kernel.tar.xz
+	if [ ! -f "$tarball" ]; then
+		if apt-cache show "linux-source-$kernel" >/dev/null 2>&1; then
+			apt-get install -y -q "linux-source-$kernel" >/dev/null
+		else
+			# Debian testing's, from its system.
+			sh "$srcdir/tools/forky-chroot.sh" create
+			sh "$srcdir/tools/forky-chroot.sh" run sh -c "
+				[ -f $tarball ] || apt-get install -y -q \
+					linux-source-$kernel >/dev/null"
+			tarball=$chroot_root$tarball
+		fi
+	fi
+	[ -f "$tarball" ] || { echo "no $tarball: which Debian has" \
+		"linux-source-$kernel?" >&2; return 1; }
+	echo "unpacking $tarball"
+	rm -rf "$tree.tmp" && mkdir -p "$tree.tmp"
+	tar -C "$tree.tmp" -xf "$tarball"
+	mv "$tree.tmp/linux-source-$kernel" "$tree" && rmdir "$tree.tmp"
+}
+
+# The configuration, made once per compiler (Kconfig asks the compiler
+# what it supports); what it did not take of kernel.config is written to
+# $fig/config-refused.
+step_config() {
+	o=$pair/plain
+	mkdir -p "$o"
+	kmake "$o" x86_64_defconfig
+	(cd "$tree" && scripts/kconfig/merge_config.sh -m -O "$o" \
+		"$o/.config" "$here/kernel.config" >/dev/null)
+	kmake "$o" olddefconfig
+	grep '^CONFIG_' "$here/kernel.config" | while read -r want; do
+		grep -qx "$want" "$o/.config" || echo "$want: $(grep \
+			"^${want%%=*}=\|^# ${want%%=*} is not set" "$o/.config" \
+			|| echo absent)"
+	done >"$fig/config-refused"
+	cp "$o/.config" "$pair/config"
+	if [ -s "$fig/config-refused" ]; then
+		echo "Kconfig did not take:"
+		sed 's/^/  /' "$fig/config-refused"
+	fi
+}
+
+# Options every build of the pair has: Clang names the function a call
+# is written in only from debug information.
+common_kcflags() {
+	case $cc in clang-*) echo "-gline-tables-only" ;; esac
+}
+
+plugin_kcflags() { # VARIANT
+	p=$srcdir/build/$cc/hotinline.so
+	[ -f "$p" ] || { echo "no plugin $p: make the plugin for $cc" >&2;
+		return 1; }
+	case $cc in
+	clang-*) printf '%s' "-fplugin=$(at "$p") -fpass-plugin=$(at "$p")" ;;
+	*) printf '%s' "-fplugin=$(at "$p")" ;;
+	esac
+	printf ' %s' -fplugin-arg-hotinline-no-werror \
+		"-fplugin-arg-hotinline-results=$(at "$pair/results-$1")"
+	mkdir -p "$pair/policies"
+	for pol in "$srcdir"/policies/linux-*.yaml; do
+		case $1 in
+		report) sed 's/action: always_inline/action: report/' ;;
+		*) sed 's/action: report/action: always_inline/' ;;
+		esac <"$pol" >"$pair/policies/$1-$(basename "$pol")"
+		printf ' %s' "-fplugin-arg-hotinline-policy=$(at \
+			"$pair/policies/$1-$(basename "$pol")")"
+	done
+	case $1 in
+	attribute|surgical) printf ' %s' "-fplugin-arg-hotinline-strategy=$1" ;;
+	esac
+}
+
+# build VARIANT: bzImage and modules in $pair/VARIANT; each run of make
+# adds its wall, user and system seconds as one line to VARIANT.time, so
+# that a build stopped and resumed counts both parts.
+build() {
+	o=$pair/$1
+	if [ ! -f "$o/.config" ]; then
+		mkdir -p "$o"
+		cp "$pair/config" "$o/.config"
+	fi
+	flags=$(common_kcflags)
+	if [ "$1" != plain ]; then
+		flags="$flags $(plugin_kcflags "$1")" || return 1
+		mkdir -p "$pair/results-$1"
+	fi
+	echo "KCFLAGS=$flags" >>"$pair/$1.log"
+	/usr/bin/time -a -o "$pair/$1.time" -f '%e real %U user %S sys' \
+		sh "$here/kernel-make.sh" "$cc" "$tree" "$o" -j"$jobs" \
+		KCFLAGS="$flags" bzImage modules >>"$pair/$1.log" 2>&1 || {
+		tail -n 30 "$pair/$1.log"
+		echo "the $1 build failed: $pair/$1.log" >&2
+		return 1
+	}
+	awk '{ r += $1; u += $3; s += $5 } END { printf "%.0f real, %.0f user + %.0f system\n", r, u, s }' \
+		"$pair/$1.time" | tee "$fig/build-$1"
+}
+
+step_plain() { build plain; }
+step_report() { build report; }
+step_attribute() { build attribute; }
+step_surgical() { build surgical; }
+
+# The C units a build compiled: "OBJECT plugin|plain" per line, sorted,
+# from Kbuild's command files (a kernel unit has -D__KERNEL__ and a .c
+# source after -c; asm-offsets.s and the like are not objects).
+c_units() {
+	find "$1" -name '.*.o.cmd' -exec head -qn1 {} + | awk '
+		/-D__KERNEL__/ && / -c / && / [^ ]+\.c($| |;)/ {
+			t = $1; sub(/^(saved)?cmd_/, "", t)
+			print t, (/ -fplugin=/ ? "plugin" : "plain") }' | sort -u
+}
+
+# The objects that a results directory has a file for, "OBJECT" per line
+# relative to build directory $3, sorted; other files (Kbuild's tests of
+# the compiler on /dev/null, asm-offsets.s) go to $2.
+results_objects() {
+	o=$(at "$3")
+	find "$1" -name '*.json' -exec jq -r --arg o "$o" '
+		if (.unit | test("\\.c$")) and .directory == $o
+		then .output + ".o" else "other " + .unit + " " + .output end' {} + |
+		sort >"$1.objects"
+	grep '^other ' "$1.objects" | cut -d' ' -f2- >"$2" || true
+	# A unit compiled to assembler (asm-offsets.s) has no object.
+	grep -v '^other ' "$1.objects" | while read -r obj; do
+		if [ -f "$3/$obj" ]; then echo "$obj"; else echo "$obj" >>"$2"; fi
+	done
+}
+
+# Every C unit of the plain build is compiled by each plugin build, with
+# the plugin, and has its results file.
+step_units() {
+	c_units "$pair/plain" >"$pair/units-plain"
+	cut -d' ' -f1 "$pair/units-plain" >"$pair/units-plain.objects"
+	n=$(wc -l <"$pair/units-plain")
+	echo "$n" >"$fig/units"
+	echo "the plain build compiled $n C units"
+	rc=0
+	for v in $(built); do
+		c_units "$pair/$v" >"$pair/units-$v"
+		cut -d' ' -f1 "$pair/units-$v" >"$pair/units-$v.objects"
+		if ! cmp -s "$pair/units-plain.objects" "$pair/units-$v.objects"; then
+			echo "$v: not the plain build's units:"
+			diff "$pair/units-plain.objects" "$pair/units-$v.objects" |
+				grep '^[<>]' | head -20
+			rc=1
+		fi
+		awk '$2 == "plain" { print $1 }' "$pair/units-$v" \
+			>"$pair/units-$v.without"
+		# Units the kernel builds with flags of its own, without KCFLAGS.
+		sed 's|/[^/]*$||' "$pair/units-$v.without" | sort | uniq -c |
+			awk '{ printf "%s%s (%d)", s, $2, $1; s = ", " }
+				END { print "" }' >"$fig/units-without-$v"
+		awk '$2 == "plugin" { print $1 }' "$pair/units-$v" \
+			>"$pair/units-$v.with"
+		results_objects "$pair/results-$v" "$pair/results-$v.other" \
+			"$pair/$v" >"$pair/results-$v.units"
+		with=$(wc -l <"$pair/units-$v.with")
+		res=$(wc -l <"$pair/results-$v.units")
+		missing=$(comm -23 "$pair/units-$v.with" "$pair/results-$v.units" | wc -l)
+		extra=$(comm -13 "$pair/units-$v.with" "$pair/results-$v.units" | wc -l)
+		other=$(wc -l <"$pair/results-$v.other")
+		echo "$with $res $missing $extra $other" >"$fig/units-$v"
+		echo "$v: $with units with the plugin, $((n - with)) without" \
+			"($(cat "$fig/units-without-$v")); $res results files" \
+			"for them ($missing missing, $extra for no such unit)," \
+			"$other for Kbuild's compiler tests and asm-offsets"
+		if [ "$missing" -ne 0 ] || [ "$extra" -ne 0 ]; then
+			comm -3 "$pair/units-$v.with" "$pair/results-$v.units" | head
+			rc=1
+		fi
+	done
+	return $rc
+}
+
+# No warning or error but hotinline's and the plain build's own (the
+# same line), no compiler crash.
+step_warnings() {
+	rc=0
+	for v in plain $(built); do
+		grep -E ': (warning|error): ' "$pair/$v.log" |
+			grep -v '\[hotinline\]' |
+			{ if [ $v = plain ]; then cat; else
+				grep -vxFf "$pair/plain.others" || true; fi; } \
+			>"$pair/$v.others" || true
+		grep -E -i 'internal compiler error|PLEASE submit a bug report|Segmentation fault' \
+			"$pair/$v.log" >"$pair/$v.crashes" || true
+		ours=$(grep -c ': warning: .*\[hotinline\]' "$pair/$v.log" || true)
+		others=$(wc -l <"$pair/$v.others")
+		crashes=$(wc -l <"$pair/$v.crashes")
+		echo "$ours $others $crashes" >"$fig/warnings-$v"
+		echo "$v: $ours hotinline warnings, $others others, $crashes crashes"
+		if { [ "$others" -ne 0 ] && [ $v != plain ]; } ||
+		    [ "$crashes" -ne 0 ]; then
+			head -n 10 "$pair/$v.others" "$pair/$v.crashes"
+			rc=1
+		fi
+	done
+	return $rc
+}
+
+# CPU seconds (user + system) of a build.
+cpu_of() {
+	awk '{ c += $3 + $5 } END { printf "%.0f", c }' "$pair/$1.time"
+}
+
+# The plugin builds' CPU time against the plain build's; the figure, not
+# a threshold (timing is no test here): written down with the machine's
+# load.
+step_cost() {
+	plain=$(cpu_of plain)
+	for v in $(built); do
+		c=$(cpu_of "$v")
+		awk -v c="$c" -v p="$plain" 'BEGIN {
+			printf "%d %d %+.2f\n", c, p, (c / p - 1) * 100 }' \
+			>"$fig/cost-$v"
+		echo "$v: $(cut -d' ' -f1 "$fig/cost-$v") CPU s against" \
+			"$plain plain: $(cut -d' ' -f3 "$fig/cost-$v")%"
+	done
+	echo "$(nproc) cores, load now $(cut -d' ' -f1-3 /proc/loadavg)" \
+		>"$fig/cost-machine"
+}
+
+# hotinline-summary over the whole kernel: its wall time and peak memory,
+# the HTML site's size, --diff both ways between the report and the
+# forced build.
+step_summary() {
+	res=$pair/results-report
+	/usr/bin/time -o "$fig/summary-text" -f '%e %M' \
+		"$summary" "$res" >"$pair/summary.txt"
+	rm -rf "$pair/html"
+	/usr/bin/time -o "$fig/summary-html" -f '%e %M' \
+		"$summary" --html "$pair/html" "$res" >/dev/null
+	echo "$(du -sk "$pair/html" | cut -f1) $(find "$pair/html" -type f | wc -l)" \
+		>"$fig/summary-html-size"
+	du -sk "$res" | cut -f1 >"$fig/summary-results-size"
+	find "$res" -name '*.json' | wc -l >"$fig/summary-results-files"
+	rc=0
+	if [ ! -f "$pair/attribute.done" ]; then
+		echo "--diff: the attribute build is not built"
+		rm -f "$fig/summary-diff-lost" "$fig/summary-diff-gained"
+		return 0
+	fi
+	# Forcing leaves no call that the report build inlined.
+	"$summary" --diff "$res" "$pair/results-attribute" \
+		>"$pair/diff-report-attribute.txt" || rc=$?
+	echo "$rc $(grep -c . "$pair/diff-report-attribute.txt" || true)" \
+		>"$fig/summary-diff-lost"
+	# What forcing gained: the calls the report build left.
+	"$summary" --diff "$pair/results-attribute" "$res" \
+		>"$pair/diff-attribute-report.txt" || true
+	grep -c . "$pair/diff-attribute-report.txt" >"$fig/summary-diff-gained" || true
+	echo "summary: $(cat "$fig/summary-text") (s, KB); html:" \
+		"$(cat "$fig/summary-html") (s, KB), site" \
+		"$(cat "$fig/summary-html-size") (KB, files); results" \
+		"$(cat "$fig/summary-results-size") KB in" \
+		"$(cat "$fig/summary-results-files") files"
+	echo "--diff report attribute: exit $(cat "$fig/summary-diff-lost")"
+	head -n 5 "$pair/summary.txt"
+	[ "$(cut -d' ' -f1 "$fig/summary-diff-lost")" -eq 0 ]
+}
+
+# The functions the shipped policies name.
+policy_names() {
+	sed -n 's/^ *- *name: *"\{0,1\}\([^"]*\)"\{0,1\} *$/\1/p' \
+		"$srcdir"/policies/linux-*.yaml | sort -u
+}
+
+# objdump's calls to the policies' functions (or to those of
+# $HOT_NAMES) in the objects given on standard input (relative to
+# directory $1): "OBJECT FUNCTION CALLEE" per call, FUNCTION the function
+# of the object code it is in, clone suffixes left out.
+object_calls() {
+	hot=${HOT_NAMES:-$(policy_names | tr '\n' ' ')}
+	while read -r obj; do
+		f=$1/$obj
+		[ -f "$f" ] || continue
+		objdump -t "$f" >"$pair/syms.tmp"
+		objdump -dr --no-show-raw-insn "$f" |
+			awk -v SYMS="$pair/syms.tmp" -v HOT="$hot" \
+				-f "$srcdir/testsuite/real/calls.awk" |
+			awk -v obj="$obj" '{ caller = $NF; sub(/\..*/, "", caller)
+				print obj, caller, $(NF - 1) }'
+	done
+	rm -f "$pair/syms.tmp"
+}
+
+# The results' calls left: "OBJECT FUNCTION CALLEE" per call, FUNCTION
+# the function the call ended up in (the outermost of its inline chain).
+results_calls() {
+	o=$(at "$2")
+	find "$1" -name '*.json' -exec jq -r --arg o "$o" '
+		select(.directory == $o and (.unit | test("\\.c$"))) |
+		.output as $u | .calls[] | select(.inlined == false) |
+		[$u + ".o", (if (.chain // []) == [] then .caller
+			else .chain[-1].into end), .callee] | join(" ")' {} + |
+		sort
+}
+
+# Over the whole kernel, for the policies' functions: each call the
+# report build's results say it left is a call in that unit's object, in
+# the function they say, and each such call is in the results.  (The
+# places' lines are checked where the objects have lines: step seeds.)
+step_places() {
+	rc=0
+	for v in $(built); do
+		results_calls "$pair/results-$v" "$pair/$v" >"$pair/places-$v.results"
+		# Objects that can call one: those naming a hot function.
+		hot_re=$(policy_names | paste -sd'|')
+		cut -d' ' -f1 "$pair/units-$v.with" | while read -r obj; do
+			grep -q -a -E "$hot_re" "$pair/$v/$obj" 2>/dev/null &&
+				echo "$obj"
+		done | object_calls "$pair/$v" | sort >"$pair/places-$v.objdump"
+		n=$(wc -l <"$pair/places-$v.results")
+		m=$(wc -l <"$pair/places-$v.objdump")
+		d=$(comm -3 "$pair/places-$v.results" "$pair/places-$v.objdump" | wc -l)
+		units=$(cut -d' ' -f1 "$pair/places-$v.objdump" | sort -u | wc -l)
+		echo "$n $m $d $units" >"$fig/places-$v"
+		echo "$v: results say $n calls left, objdump finds $m in $units" \
+			"units; $d differ"
+		if [ "$d" -ne 0 ]; then
+			echo "  < in the results only, > in the object only:"
+			diff "$pair/places-$v.results" "$pair/places-$v.objdump" |
+				grep '^[<>]' | head -20 | sed 's/^/    /'
+			rc=1
+		fi
+	done
+	return $rc
+}
+
+# The self-tests kernel.config builds in, by the name they print.
+boot_tests="XArray IDA"
+
+# The forced kernels boot under qemu-system-x86_64 (TCG) with an
+# initramfs of init.c alone, which prints the self-tests' results and
+# powers off; each test must print "NAME: N of N tests passed".
+step_boot() {
+	command -v qemu-system-x86_64 >/dev/null ||
+		apt-get install -y -q --no-install-recommends qemu-system-x86 >/dev/null
+	b=$pair/boot
+	mkdir -p "$b/root"
+	cc -static -O2 -o "$b/init" "$here/init.c"
+	cc -O2 -o "$b/gen_init_cpio" "$tree/usr/gen_init_cpio.c"
+	cat >"$b/initramfs.list" <<-EOF2
+	dir /dev 0755 0 0
+	nod /dev/console 0600 0 0 c 5 1
+	file /init $b/init 0755 0 0
+	EOF2
+	"$b/gen_init_cpio" "$b/initramfs.list" >"$b/initramfs.cpio"
+	rc=0
+	for v in attribute surgical; do
+		if [ ! -f "$pair/$v.done" ]; then
+			echo "$v: not built"; rc=1; continue
+		fi
+		log=$b/$v.serial
+		t0=$(date +%s)
+		timeout "${HOTINLINE_BOOT_TIMEOUT:-1800}" qemu-system-x86_64 \
+			-accel tcg -m 1G -smp 1 -nographic -no-reboot \
+			-kernel "$pair/$v/arch/x86/boot/bzImage" \
+			-initrd "$b/initramfs.cpio" \
+			-append "console=ttyS0 panic=-1 quiet" \
+			</dev/null >"$log" 2>&1 || true
+		t1=$(date +%s)
+		tr -d '\r' <"$log" | sed -n 's/^hotinline-boot: //p' >"$b/$v.results"
+		ok=1
+		for t in $boot_tests; do
+			line=$(grep "\] $t: [0-9]* of [0-9]* tests passed" \
+				"$b/$v.results" || true)
+			set -- $(echo "$line" | sed 's/.*: \([0-9]*\) of \([0-9]*\) tests passed.*/\1 \2/')
+			if [ -z "$line" ]; then
+				echo "$v: no result of $t in $log"; ok=0
+			elif [ "$1" != "$2" ]; then
+				echo "$v: $t: $1 of $2 tests passed"; ok=0
+			fi
+		done
+		grep -qx done "$b/$v.results" ||
+			{ echo "$v: init did not finish: $log"; ok=0; }
+		results=$(grep 'tests passed' "$b/$v.results" |
+			sed 's/^.*\] //' | paste -sd';' -)
+		echo "$ok $((t1 - t0)) $results" >"$fig/boot-$v"
+		echo "$v: $([ $ok = 1 ] && echo booted || echo FAILED)" \
+			"in $((t1 - t0)) s: $results"
+		[ $ok = 1 ] || { tail -n 20 "$log"; rc=1; }
+	done
+	return $rc
+}
+
+# The policies' entries that name no function of this kernel: not in its
+# symbol table (System.map of the plain build, clones as their origin) nor
+# called in any unit (the report build's results count inlined calls
+# too).  The step fails when a name is missing from every kernel checked,
+# once both supported kernels have been.
+step_stale() {
+	{
+		awk '{ n = $3; sub(/\..*/, "", n); print n }' "$pair/plain/System.map"
+		find "$pair/results-report" -name '*.json' \
+			-exec jq -r '.calls[].callee' {} +
+	} | sort -u >"$pair/functions"
+	policy_names | comm -23 - "$pair/functions" >"$fig/stale"
+	echo "entries naming no function of Linux $kernel built by $cc:" \
+		"$(paste -sd' ' "$fig/stale")"
+	rc=0
+	kernels=$(ls -d "$work"/*/*/figures 2>/dev/null |
+		awk -F/ '{ print $(NF - 2) }' | sort -u)
+	for n in $(cat "$fig/stale"); do
+		found=0
+		for f in "$work"/*/*/functions; do
+			grep -qx "$n" "$f" && found=1
+		done
+		[ $found = 1 ] && continue
+		case " $(echo $kernels) " in
+		*" 6.1 "*" 7."*|*" 7."*" 6.1 "*)
+			echo "$n: in no kernel checked ($(echo $kernels))"; rc=1 ;;
+		*) echo "$n: in no kernel checked yet ($(echo $kernels))" ;;
+		esac
+	done
+	return $rc
+}
+
+# The seeds' hot paths: a name, the objects (a glob in the build
+# directory) and the hot functions.
+seed_groups() {
+	cat <<-EOF2
+	xarray lib/xarray.o xas_descend
+	zap mm/memory.o zap_pte_range zap_pmd_range zap_pud_range zap_p4d_range
+	sched kernel/sched/fair.o cpu_util cpu_util_without
+	locking kernel/locking/*.o _raw_spin_unlock_irqrestore _raw_spin_unlock_bh _raw_read_unlock_irqrestore _raw_write_unlock_irqrestore _raw_read_unlock_bh _raw_write_unlock_bh _raw_spin_unlock
+	EOF2
+}
+
+# compile_like DIR OBJ SRC OUT [SED]: compile SRC into OUT as build
+# directory DIR compiled OBJ (its Kbuild command, objtool included),
+# the command first edited by the sed script SED.
+compile_like() {
+	cmd=$(head -n1 "$1/$(dirname "$2")/.$(basename "$2").cmd" |
+		sed 's/^[^:]*:= //; s/\$\$/$/g; s/\\#/#/g')
+	src=$(at "$tree/${2%.o}.c")
+	cmd=$(printf '%s\n' "$cmd" | sed "s# $src\\( \\|\$\\)# $(at "$3")\\1#;
+		s# $2\\( \\|\$\\)# $(at "$4")\\1#g; ${5:-}")
+	case $cmd in *" $(at "$4")"*) ;; *)
+		echo "cannot compile like $2: $cmd" >&2; return 1 ;;
+	esac
+	if command -v "$cc" >/dev/null 2>&1; then
+		(cd "$1" && sh -c "$cmd")
+	else
+		sh "$srcdir/tools/forky-chroot.sh" run sh -c "cd $(at "$1") && $cmd"
+	fi
+}
+
+# Each function's code in object $1, one file per function in directory
+# $2 (addresses and relocation offsets left out).
+function_bodies() {
+	rm -rf "$2" && mkdir -p "$2"
+	objdump -dr --no-show-raw-insn "$1" | awk -v d="$2" '
+		/^Disassembly of section/ { f = ""; next }
+		/^[0-9a-f]+ <.*>:$/ { f = d "/" substr($2, 2, length($2) - 3); next }
+		f && NF { sub(/^ *[0-9a-f]+:[ 	]*/, "")
+			gsub(/[0-9a-f]+ <[^>]*>/, "<>")
+			gsub(/[0-9a-f]+:[ 	]*R_X86_64/, "R_X86_64")
+			print > f }'
+}
+
+# The functions of objects in directory $1 whose code differs in $2,
+# but for the hot functions and their callers of $3 (files of names):
+# "OBJECT FUNCTION" per line.
+changed_elsewhere() {
+	for o in "$1"/*.o; do
+		b=$(basename "$o")
+		[ -f "$2/$b" ] || continue
+		function_bodies "$o" "$pair/seeds/a"
+		function_bodies "$2/$b" "$pair/seeds/b"
+		(cd "$pair/seeds" && ls a b | grep -v ':$' | sort -u) |
+			while read -r f; do
+				[ -n "$f" ] || continue
+				cmp -s "$pair/seeds/a/$f" "$pair/seeds/b/$f" && continue
+				grep -qx "${f%%.*}" "$3" && continue
+				echo "$b $f"
+			done
+	done
+}
+
+text_size() {
+	for o in "$@"; do size -A "$o"; done |
+		awk '$1 == ".text" { t += $2 } END { print t + 0 }'
+}
+
+# The C source on standard input with static function NAME's definition
+# made __always_inline: "static [inline] TYPE NAME(" on a line, or
+# "static [inline] TYPE" and "NAME(" on the next.  Fails when the source
+# has no such definition, or has it __always_inline already.
+make_always_inline() {
+	awk -v n="$1" '
+		{ line[NR] = $0 }
+		END {
+			for (i = 1; i <= NR; i++) {
+				at = 0
+				if (line[i] ~ "^static [^=;(]*[ *]" n "\\(")
+					at = i
+				else if (line[i] ~ "^" n "\\(" && i > 1 &&
+				    line[i - 1] ~ /^static [^=;(]*$/)
+					at = i - 1
+				if (at && line[at] !~ /__always_inline/) {
+					sub(/^static (inline )?/, "static __always_inline ", line[at])
+					hit = 1
+				}
+			}
+			for (i = 1; i <= NR; i++)
+				print line[i]
+			exit !hit
+		}'
+}
+
+# hand_force OBJDIR OBJS NAMES...: the objects OBJS (a glob in the plain
+# build) compiled with each hot function their source defines made
+# __always_inline (as a patch does), into OBJDIR; prints the functions it
+# changed, nothing when none.
+hand_force() {
+	out=$1 objs=$2
+	shift 2
+	done_names=
+	mkdir -p "$out" "$pair/seeds/hand-src"
+	for o in $(cd "$pair/plain" && ls $objs); do
+		src=$tree/${o%.o}.c
+		copy=$pair/seeds/hand-src/$(echo "${o%.o}" | tr / _).c
+		cp "$src" "$copy"
+		for n in "$@"; do
+			make_always_inline "$n" <"$copy" >"$copy.new" &&
+				mv "$copy.new" "$copy" &&
+				done_names="$done_names $n"
+		done
+		cmp -s "$src" "$copy" && continue
+		compile_like "$pair/plain" "$o" "$copy" "$out/$(basename "$o")" \
+			"s| -g[a-z-]*||g"
+	done
+	echo $done_names
+}
+
+# seed_lines GROUP OBJS NAMES: the report build's objects of a group
+# compiled again with line tables (which change no code) and every entry
+# a warning: each warning's place (file and line) is a call objdump finds
+# there, and each such call has its warning.  Figure lines-GROUP:
+# "WARNINGS CALLS DIFFERENT".
+seed_lines() {
+	d=$pair/seeds/$1-lines
+	mkdir -p "$d/results"
+	: >"$d.err"
+	for o in $(cd "$pair/report" && ls $2); do
+		compile_like "$pair/report" "$o" "$tree/${o%.o}.c" \
+			"$d/$(basename "$o")" "s# -c -o # -gdwarf-4 -fplugin-arg-hotinline-severity=warning -c -o #;
+			s#-fplugin-arg-hotinline-results=[^ ]*#-fplugin-arg-hotinline-results=$(at "$d/results")#" \
+			2>>"$d.err"
+	done
+	awk -f "$srcdir/testsuite/real/reported.awk" "$d.err" | sort >"$d.reported"
+	for o in "$d"/*.o; do
+		objdump -t "$o" >"$o.syms"
+		objdump -dlr --no-show-raw-insn "$o" |
+			awk -v SYMS="$o.syms" -v HOT="$3" \
+				-f "$srcdir/testsuite/real/calls.awk"
+	done | cut -d' ' -f1,2 | sort >"$d.objdump"
+	n=$(wc -l <"$d.reported") m=$(wc -l <"$d.objdump")
+	k=$(comm -3 "$d.reported" "$d.objdump" | wc -l)
+	echo "$n $m $k" >"$fig/lines-$1"
+	echo "$1: $n warnings at their lines, $m calls there in the objects, $k differ"
+	[ "$k" -eq 0 ] || diff "$d.reported" "$d.objdump" | grep '^[<>]' | head
+}
+
+# The seeds' objects: calls to the group's functions left by each build,
+# functions changed elsewhere (neither a hot function nor one that calls
+# it in the plain build) by hand forcing and by the plugin, .text.
+step_seeds() {
+	rc=0
+	rm -rf "$pair/seeds"
+	mkdir -p "$pair/seeds"
+	seed_groups | while read -r g objs names; do
+		echo "$names" | tr ' ' '\n' | sort >"$pair/seeds/$g.names"
+		line="$g"
+		for v in plain $variants hand; do
+			d=$pair/seeds/$g-$v
+			mkdir -p "$d"
+			if [ "$v" = hand ]; then
+				# shellcheck disable=SC2086
+				forced=$(hand_force "$d" "$objs" $names)
+				echo "$forced" >"$fig/seed-$g-hand-names"
+				[ -n "$forced" ] || { line="$line -"; continue; }
+				# Objects hand forcing does not touch stay plain.
+				for o in "$pair/seeds/$g-plain"/*.o; do
+					[ -f "$d/$(basename "$o")" ] ||
+						cp "$o" "$d/"
+				done
+			elif [ ! -f "$pair/$v.done" ]; then
+				line="$line -"; continue
+			else
+				(cd "$pair/$v" && cp $objs "$d/")
+			fi
+			ls "$d"/*.o | sed "s|^$d/||" |
+				HOT_NAMES="$names" object_calls "$d" >"$d.calls"
+			calls=$(wc -l <"$d.calls")
+			line="$line $calls"
+		done
+		# Changed elsewhere, .text.
+		awk '{ print $2 }' "$pair/seeds/$g-plain.calls" |
+			cat - "$pair/seeds/$g.names" | sort -u >"$pair/seeds/$g.exempt"
+		text=$(text_size "$pair/seeds/$g-plain"/*.o)
+		line="$line | $text"
+		for v in hand $variants; do
+			d=$pair/seeds/$g-$v
+			if ! ls "$d"/*.o >/dev/null 2>&1; then
+				line="$line - -"; continue
+			fi
+			changed_elsewhere "$pair/seeds/$g-plain" "$d" \
+				"$pair/seeds/$g.exempt" >"$d.changed"
+			t=$(text_size "$d"/*.o)
+			line="$line $(wc -l <"$d.changed") $((t - text))"
+		done
+		echo "$line" | tee "$fig/seed-$g"
+		[ -f "$pair/report.done" ] && seed_lines "$g" "$objs" "$names"
+	done
+	echo "columns: group, calls left plain $variants hand |" \
+		".text plain, then changed elsewhere and .text delta for hand $variants"
+	# Surgical forcing changes no function beyond the hot calls' callers.
+	for f in "$pair"/seeds/*-surgical.changed; do
+		[ -f "$f" ] || continue
+		if [ -s "$f" ]; then
+			echo "surgical forcing changed functions elsewhere ($f):"
+			head "$f"; rc=1
+		fi
+	done
+	return $rc
+}
+
+# A figure file's content, or "not run".
+figure() {
+	if [ -s "$fig/$1" ]; then cat "$fig/$1"; else echo "(not run)"; fi
+}
+
+compiler_version() {
+	if command -v "$cc" >/dev/null 2>&1; then
+		"$cc" --version | head -n1
+	else
+		sh "$srcdir/tools/forky-chroot.sh" run "$cc" --version | head -n1
+	fi
+}
+
+# The pair's section of docs/kernel.md, between its two marker lines
+# (added at the end the first time), written from the figures alone.
+step_doc() {
+	doc=$srcdir/docs/kernel.md
+	begin="<!-- check-kernel $kernel $cc: written by make check-kernel -->"
+	end="<!-- end check-kernel $kernel $cc -->"
+	sec=$pair/section.md
+	{
+		echo "$begin"
+		echo "### Linux $kernel, $(compiler_version)"
+		echo
+		echo "Run of $(date -u -r "$fig/build-plain" +%Y-%m-%d 2>/dev/null ||
+			echo '?'), $(nproc) cores; each build \`bzImage modules\` with \`-j$jobs\`."
+		echo
+		echo "| build | wall s | CPU s | CPU against plain | C units with the plugin | results files | hotinline warnings | other warnings (beyond the plain build's) | crashes |"
+		echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+		for v in plain $variants; do
+			[ -s "$fig/build-$v" ] || { echo "| $v | not built | | | | | | | |"; continue; }
+			set -- $(sed 's/[,+]/ /g' "$fig/build-$v")
+			wall=$1 cpu=$(($3 + $5))
+			cost=$( [ "$v" = plain ] && echo "" || cut -d' ' -f3 "$fig/cost-$v" 2>/dev/null | sed 's/$/%/')
+			set -- $(cat "$fig/units-$v" 2>/dev/null || echo "$(cat "$fig/units" 2>/dev/null) - - - -")
+			with=$1 res=$2
+			[ "$v" = plain ] && with=0 res=0
+			set -- $(cat "$fig/warnings-$v" 2>/dev/null || echo "- - -")
+			echo "| $v | $wall | $cpu | $cost | $with | $res | $1 | $2 | $3 |"
+		done
+		echo
+		echo "- C units the plain build compiled: $(figure units); those the kernel compiles with flags of its own, without \`KCFLAGS\` (so without the plugin): $(figure units-without-report)."
+		echo "- What Kconfig did not take of kernel.config: $( [ -s "$fig/config-refused" ] && paste -sd';' "$fig/config-refused" || echo nothing)."
+		echo "- CPU time is user + system of the whole make, builds one after the other on the same machine ($(figure cost-machine) after the last)."
+		set -- $(figure summary-text) ; st="$1 s, peak $(( ${2:-0} / 1024 )) MB"
+		set -- $(figure summary-html) ; ht="$1 s, peak $(( ${2:-0} / 1024 )) MB"
+		set -- $(figure summary-html-size)
+		echo "- \`hotinline-summary\` over the report build's $(figure summary-results-files) results files ($(( $(figure summary-results-size | tr -cd 0-9)0 / 10240 )) MB): $st; \`--html\`: $ht, a site of $(( ${1:-0} / 1024 )) MB in ${2:-?} files."
+		echo "- \`--diff\` report build -> attribute build: $(cut -d' ' -f2 "$fig/summary-diff-lost" 2>/dev/null || echo '?') lines (calls the report build inlined and forcing lost: none expected); attribute -> report: $(figure summary-diff-gained) lines (what forcing gained)."
+		for v in $variants; do
+			set -- $(figure places-$v)
+			echo "- Places, $v build: the results say $1 calls to the policies' functions were left; objdump finds ${2:-?} in ${4:-?} units; ${3:-?} differ (unit, function the call is in, callee)."
+		done
+		for v in attribute surgical; do
+			set -- $(figure boot-$v)
+			ok=$1 secs=${2:-?}; shift 2 2>/dev/null || true
+			echo "- Boot, $v kernel: $( [ "$ok" = 1 ] && echo "booted and powered off in $secs s under TCG" || echo "$ok $secs") ($*)."
+		done
+		for g in xarray zap sched locking; do
+			[ -s "$fig/lines-$g" ] || continue
+			set -- $(cat "$fig/lines-$g")
+			echo "- Places at their lines, $g objects (the report build's command with \`-gdwarf-4\`, every entry a warning): $1 warnings, $2 calls in the objects at those lines, $3 differ."
+		done
+		echo "- Policy entries naming no function of this kernel: $( [ -s "$fig/stale" ] && paste -sd' ' "$fig/stale" || echo none)."
+		echo
+		echo "The seeds' hot paths (objdump of the objects; \"elsewhere\": functions changed that are neither a hot function nor a caller of one in the plain build; hand: \`__always_inline\` on the definition, as a patch does; - where it does not apply):"
+		echo
+		echo "| path | calls left: plain | attribute | surgical | hand | changed elsewhere: hand | attribute | surgical | .text plain | .text: hand | attribute | surgical |"
+		echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+		for g in xarray zap sched locking; do
+			[ -s "$fig/seed-$g" ] || continue
+			# group plain report attribute surgical hand | text hand(c d) report(c d) attribute(c d) surgical(c d)
+			set -- $(sed 's/|//' "$fig/seed-$g")
+			echo "| $1 | $2 | $4 | $5 | $6 | $8 | ${12} | ${14} | $7 | $9 | ${13} | ${15} |"
+		done
+		echo
+		echo "Step times (s): $(for f in "$fig"/time-*; do printf '%s %s; ' "${f##*/time-}" "$(cat "$f")"; done)"
+		echo "$end"
+	} >"$sec"
+	if grep -qxF "$begin" "$doc"; then
+		awk -v b="$begin" -v e="$end" -v s="$sec" '
+			$0 == b { while ((getline l < s) > 0) print l; skip = 1; next }
+			$0 == e { skip = 0; next }
+			!skip' "$doc" >"$doc.tmp" && mv "$doc.tmp" "$doc"
+	else
+		{ echo; cat "$sec"; } >>"$doc"
+	fi
+	echo "wrote the section of Linux $kernel, $cc into $doc"
+}

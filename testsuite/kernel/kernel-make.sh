@@ -1,0 +1,44 @@
+#!/bin/sh
+# make in a kernel tree with compiler CC, in the testing system of
+# tools/forky-chroot.sh when this system does not have CC (gcc-13 to 16
+# on Debian 12).  Paths in the arguments are this system's: those inside
+# the checkout are given to the testing system as it sees them (/src).
+#
+#   sh testsuite/kernel/kernel-make.sh CC TREE OBJDIR [MAKE ARGUMENTS...]
+set -eu
+cc=$1 tree=$2 objdir=$3
+shift 3
+srcdir=$(cd "$(dirname "$0")/../.." && pwd)
+case $cc in
+clang-*) vars="LLVM=-${cc#clang-}" ;;
+gcc-*) vars="CC=$cc HOSTCC=$cc" ;;
+*) echo "unknown compiler '$cc': gcc-N or clang-N" >&2; exit 2 ;;
+esac
+if command -v "$cc" >/dev/null 2>&1; then
+	# shellcheck disable=SC2086
+	exec make -s -C "$tree" O="$objdir" $vars "$@"
+fi
+case $cc in gcc-*) ;; *) echo "$cc: not found" >&2; exit 2 ;; esac
+at() {
+	case $1 in
+	"$srcdir"/*) echo "/src${1#"$srcdir"}" ;;
+	*) echo "$1" ;;
+	esac
+}
+for d in "$tree" "$objdir"; do
+	case $d in "$srcdir"/*) ;; *)
+		echo "$d is not in $srcdir, which the testing system sees" \
+			"as /src" >&2; exit 2 ;;
+	esac
+done
+args=
+for a in "$@"; do
+	args="$args '$(printf '%s' "$a" | sed "s|$srcdir/|/src/|g; s|'|'\\\\''|g")'"
+done
+# The kernel's build tools, on first use.
+sh "$srcdir/tools/forky-chroot.sh" run sh -c 'command -v flex bison bc \
+	>/dev/null && [ -f /usr/include/libelf.h ] &&
+	[ -f /usr/include/openssl/ssl.h ] ||
+	apt-get install -y -q flex bison bc libelf-dev libssl-dev >/dev/null'
+exec sh "$srcdir/tools/forky-chroot.sh" run sh -c \
+	"exec make -s -C '$(at "$tree")' O='$(at "$objdir")' $vars $args"
