@@ -234,9 +234,21 @@ cpu_of() {
 	awk '{ c += $3 + $5 } END { printf "%.0f", c }' "$pair/$1.time"
 }
 
-# The plugin builds' CPU time against the plain build's; the figure, not
-# a threshold (timing is no test here): written down with the machine's
-# load.
+# unit_command DIR OBJ OUT: the compiler command of OBJ in build DIR
+# (Kbuild's, without objtool and the dependency file) writing OUT.
+unit_command() {
+	head -n1 "$1/$(dirname "$2")/.$(basename "$2").cmd" |
+		sed 's/^[^:]*:= //; s/\$\$/$/g; s/\\#/#/g; s/ *;.*//;
+			s/ -Wp,-MMD,[^ ]*//' |
+		sed "s# -o $2 # -o $(at "$3") #"
+}
+
+# The plugin builds' CPU time (user + system) against the plain build's:
+# the whole builds, one after the other, and a sample of units compiled
+# by the plain build's command and the report build's, alternately, one
+# unit at a time (every $HOTINLINE_KERNEL_SAMPLE-th unit with the plugin,
+# default 10), which a noisy machine disturbs less.  A figure, not a
+# test: timing is no test here.
 step_cost() {
 	plain=$(cpu_of plain)
 	for v in $(built); do
@@ -244,10 +256,43 @@ step_cost() {
 		awk -v c="$c" -v p="$plain" 'BEGIN {
 			printf "%d %d %+.2f\n", c, p, (c / p - 1) * 100 }' \
 			>"$fig/cost-$v"
-		echo "$v: $(cut -d' ' -f1 "$fig/cost-$v") CPU s against" \
+		echo "$v: whole build $(cut -d' ' -f1 "$fig/cost-$v") CPU s against" \
 			"$plain plain: $(cut -d' ' -f3 "$fig/cost-$v")%"
 	done
-	echo "$(nproc) cores, load now $(cut -d' ' -f1-3 /proc/loadavg)" \
+	[ -f "$pair/report.done" ] || return 0
+	t=$pair/cost
+	rm -rf "$t" && mkdir -p "$t/results"
+	k=${HOTINLINE_KERNEL_SAMPLE:-10}
+	awk -v k="$k" 'NR % k == 1' "$pair/units-report.with" >"$t/units"
+	i=0
+	while read -r obj; do
+		a=$(unit_command "$pair/plain" "$obj" "$t/a.o")
+		b=$(unit_command "$pair/report" "$obj" "$t/b.o" |
+			sed "s#-fplugin-arg-hotinline-results=[^ ]*#-fplugin-arg-hotinline-results=$(at "$t/results")#")
+		# Alternate which goes first.
+		for side in $( [ $((i % 2)) = 0 ] && echo "a b" || echo "b a"); do
+			eval "cmd=\$$side"
+			dir=$pair/plain
+			[ $side = b ] && dir=$pair/report
+			if command -v "$cc" >/dev/null 2>&1; then
+				/usr/bin/time -a -o "$t/$side.time" -f '%U %S' \
+					sh -c "cd '$dir' && $cmd" >/dev/null 2>&1
+			else
+				/usr/bin/time -a -o "$t/$side.time" -f '%U %S' \
+					sh "$srcdir/tools/forky-chroot.sh" run sh -c \
+					"cd $(at "$dir") && $cmd" >/dev/null 2>&1
+			fi || { echo "$obj: the $side command failed"; return 1; }
+		done
+		i=$((i + 1))
+	done <"$t/units"
+	awk -v n="$i" 'FILENAME ~ /a.time$/ { a += $1 + $2 }
+		FILENAME ~ /b.time$/ { b += $1 + $2 }
+		END { printf "%d %.1f %.1f %+.2f\n", n, a, b, (b / a - 1) * 100 }' \
+		"$t/a.time" "$t/b.time" >"$fig/cost-sample"
+	set -- $(cat "$fig/cost-sample")
+	echo "sample of $1 units, compiled alternately: plain $2 CPU s," \
+		"report $3 CPU s: $4%"
+	echo "$(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg) at the end" \
 		>"$fig/cost-machine"
 }
 
@@ -416,15 +461,21 @@ step_boot() {
 }
 
 # The policies' entries that name no function of this kernel: not in its
-# symbol table (System.map of the plain build, clones as their origin) nor
-# called in any unit (the report build's results count inlined calls
-# too).  The step fails when a name is missing from every kernel checked,
-# once both supported kernels have been.
+# symbol table (System.map of the plain build, clones as their origin),
+# not called in any unit (the report build's results count inlined calls
+# too) and not defined in its source (a line that starts with the
+# function's type and name, or with its name after the type's line, and
+# does not end a declaration).  The step fails when a name is missing
+# from every kernel checked, once both supported kernels have been.
 step_stale() {
 	{
 		awk '{ n = $3; sub(/\..*/, "", n); print n }' "$pair/plain/System.map"
 		find "$pair/results-report" -name '*.json' \
 			-exec jq -r '.calls[].callee' {} +
+		re=$(policy_names | paste -sd'|')
+		grep -rhoE --include='*.c' --include='*.h' \
+			"^([A-Za-z_][A-Za-z0-9_ *]*[ *])?($re)\\([^;]*$" "$tree" |
+			sed -E 's/\(.*//; s/.*[ *]//'
 	} | sort -u >"$pair/functions"
 	policy_names | comm -23 - "$pair/functions" >"$fig/stale"
 	echo "entries naming no function of Linux $kernel built by $cc:" \
@@ -701,7 +752,11 @@ step_doc() {
 		echo
 		echo "- C units the plain build compiled: $(figure units); those the kernel compiles with flags of its own, without \`KCFLAGS\` (so without the plugin): $(figure units-without-report)."
 		echo "- What Kconfig did not take of kernel.config: $( [ -s "$fig/config-refused" ] && paste -sd';' "$fig/config-refused" || echo nothing)."
-		echo "- CPU time is user + system of the whole make, builds one after the other on the same machine ($(figure cost-machine) after the last)."
+		echo "- CPU time is user + system of the whole make, the builds one after the other on the same machine; the whole builds differ also by what else the machine did meanwhile."
+		if [ -s "$fig/cost-sample" ]; then
+			set -- $(cat "$fig/cost-sample")
+			echo "- The cost measured closer: a sample of $1 units (every ${HOTINLINE_KERNEL_SAMPLE:-10}th with the plugin), each compiled by the plain build's command and by the report build's, alternately: plain $2 CPU s, report $3 CPU s, **$4%** ($(figure cost-machine))."
+		fi
 		set -- $(figure summary-text) ; st="$1 s, peak $(( ${2:-0} / 1024 )) MB"
 		set -- $(figure summary-html) ; ht="$1 s, peak $(( ${2:-0} / 1024 )) MB"
 		set -- $(figure summary-html-size)
