@@ -247,7 +247,7 @@ unit_command() {
 # the whole builds, one after the other, and a sample of units compiled
 # by the plain build's command and the report build's, alternately, one
 # unit at a time (every $HOTINLINE_KERNEL_SAMPLE-th unit with the plugin,
-# default 10), which a noisy machine disturbs less.  A figure, not a
+# default 20), which a noisy machine disturbs less.  A figure, not a
 # test: timing is no test here.
 step_cost() {
 	plain=$(cpu_of plain)
@@ -262,7 +262,7 @@ step_cost() {
 	[ -f "$pair/report.done" ] || return 0
 	t=$pair/cost
 	rm -rf "$t" && mkdir -p "$t/results"
-	k=${HOTINLINE_KERNEL_SAMPLE:-10}
+	k=${HOTINLINE_KERNEL_SAMPLE:-20}
 	awk -v k="$k" 'NR % k == 1' "$pair/units-report.with" >"$t/units"
 	i=0
 	while read -r obj; do
@@ -773,18 +773,21 @@ step_doc() {
 		echo "- CPU time is user + system of the whole make, the builds one after the other on the same machine; the whole builds differ also by what else the machine did meanwhile."
 		if [ -s "$fig/cost-sample" ]; then
 			set -- $(cat "$fig/cost-sample")
-			echo "- The cost measured closer: a sample of $1 units (every ${HOTINLINE_KERNEL_SAMPLE:-10}th with the plugin), each compiled by the plain build's command and by the report build's, alternately: plain $2 CPU s, report $3 CPU s, **$4%** ($(figure cost-machine))."
+			echo "- The cost measured closer: a sample of $1 units (every ${HOTINLINE_KERNEL_SAMPLE:-20}th with the plugin), each compiled by the plain build's command and by the report build's, alternately: plain $2 CPU s, report $3 CPU s, **$4%** ($(figure cost-machine))."
 		fi
 		set -- $(figure summary-text) ; st="$1 s, peak $(( ${2:-0} / 1024 )) MB"
 		set -- $(figure summary-html) ; ht="$1 s, peak $(( ${2:-0} / 1024 )) MB"
 		set -- $(figure summary-html-size)
 		echo "- \`hotinline-summary\` over the report build's $(figure summary-results-files) results files ($(( $(figure summary-results-size | tr -cd 0-9)0 / 10240 )) MB): $st; \`--html\`: $ht, a site of $(( ${1:-0} / 1024 )) MB in ${2:-?} files."
+		[ -s "$fig/summary-diff-lost" ] &&
 		echo "- \`--diff\` report build -> attribute build: $(cut -d' ' -f2 "$fig/summary-diff-lost" 2>/dev/null || echo '?') lines (calls the report build inlined and forcing lost: none expected); attribute -> report: $(figure summary-diff-gained) lines (what forcing gained)."
-		for v in $variants; do
+		for v in $(built); do
+			[ -s "$fig/places-$v" ] || continue
 			set -- $(figure places-$v)
 			echo "- Places, $v build: the results say $1 calls to the policies' functions were left; objdump finds ${2:-?} in ${4:-?} units; ${3:-?} differ (unit, function the call is in, callee)."
 		done
 		for v in attribute surgical; do
+			[ -s "$fig/boot-$v" ] || { echo "- Boot, $v kernel: not booted."; continue; }
 			set -- $(figure boot-$v)
 			ok=$1 secs=${2:-?}; shift 2 2>/dev/null || true
 			echo "- Boot, $v kernel: $( [ "$ok" = 1 ] && echo "booted and powered off in $secs s under TCG" || echo "$ok $secs") ($*)."
@@ -798,16 +801,17 @@ step_doc() {
 		echo
 		echo "The seeds' hot paths (objdump of the objects; \"elsewhere\": functions changed that are neither a hot function nor a caller of one in the plain build; hand: \`__always_inline\` on the definition, as a patch does; - where it does not apply):"
 		echo
-		echo "| path | calls left: plain | attribute | surgical | hand | changed elsewhere: hand | attribute | surgical | .text plain | .text: hand | attribute | surgical |"
-		echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+		echo "| path | forced by hand | calls left: plain | attribute | surgical | hand | changed elsewhere: hand | attribute | surgical | .text plain | .text: hand | attribute | surgical |"
+		echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 		for g in xarray zap sched locking; do
 			[ -s "$fig/seed-$g" ] || continue
 			# group plain report attribute surgical hand | text hand(c d) report(c d) attribute(c d) surgical(c d)
 			set -- $(sed 's/|//' "$fig/seed-$g")
-			echo "| $1 | $2 | $4 | $5 | $6 | $8 | ${12} | ${14} | $7 | $9 | ${13} | ${15} |"
+			hand=$(cat "$fig/seed-$1-hand-names" 2>/dev/null)
+			echo "| $1 | ${hand:--} | $2 | $4 | $5 | $6 | $8 | ${12} | ${14} | $7 | $9 | ${13} | ${15} |"
 		done
 		echo
-		echo "Step times (s): $(for f in "$fig"/time-*; do printf '%s %s; ' "${f##*/time-}" "$(cat "$f")"; done)"
+		echo "Step times (s; a build's is its last part when it was resumed): $(for f in "$fig"/time-*; do printf '%s %s; ' "${f##*/time-}" "$(cat "$f")"; done | sed 's/; $//')."
 		echo "$end"
 	} >"$sec"
 	if grep -qxF "$begin" "$doc"; then
