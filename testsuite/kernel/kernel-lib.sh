@@ -530,33 +530,55 @@ compile_like() {
 }
 
 # Each function's code in object $1, one file per function in directory
-# $2 (addresses and relocation offsets left out).
+# $2 (addresses and relocation offsets left out), and FUNCTION.calls:
+# the functions it calls or jumps to, in order (what inlining changes).
 function_bodies() {
 	rm -rf "$2" && mkdir -p "$2"
 	objdump -dr --no-show-raw-insn "$1" | awk -v d="$2" '
-		/^Disassembly of section/ { f = ""; next }
-		/^[0-9a-f]+ <.*>:$/ { f = d "/" substr($2, 2, length($2) - 3); next }
-		f && NF { sub(/^ *[0-9a-f]+:[ 	]*/, "")
-			gsub(/[0-9a-f]+ <[^>]*>/, "<>")
-			gsub(/[0-9a-f]+:[ 	]*R_X86_64/, "R_X86_64")
-			print > f }'
+		function flush() { if (pending != "") print pending > (f ".calls"); pending = "" }
+		/^Disassembly of section/ { flush(); f = ""; next }
+		/^[0-9a-f]+ <.*>:$/ { flush()
+			f = d "/" substr($2, 2, length($2) - 3); printf "" > (f ".calls"); next }
+		!f || !NF { next }
+		/^\t+[0-9a-f]+: R_X86_64_/ {
+			if (pending != "") { t = $NF; sub(/[-+]0x[0-9a-f]+$/, "", t); pending = t }
+			flush() }
+		!/^\t+[0-9a-f]+: R_X86_64_/ { flush()
+			if ($0 ~ /:\t(call|jmp) /) {
+				t = $0; sub(/.*</, "", t); sub(/>.*/, "", t)
+				# A jump inside the function is no call.
+				pending = (t ~ /\+0x/) ? "" : t
+				if ($0 ~ /:\tcall /) pending = t } }
+		{ sub(/^ *[0-9a-f]+:[ \t]*/, "")
+			gsub(/[0-9a-f]+ <[^>]*\+0x[0-9a-f]+>/, "<>")
+			gsub(/[0-9a-f]+ </, "<")
+			gsub(/[0-9a-f]+:[ \t]*R_X86_64/, "R_X86_64")
+			print > f }
+		END { flush() }'
 }
 
 # The functions of objects in directory $1 whose code differs in $2,
 # but for the hot functions and their callers of $3 (files of names):
-# "OBJECT FUNCTION" per line.
+# "OBJECT FUNCTION inlining" when the functions it calls differ (an
+# inlining decision changed there), "OBJECT FUNCTION code" when only its
+# code does (the registers a changed callee clobbers, GCC's -fipa-ra,
+# alignment).
 changed_elsewhere() {
 	for o in "$1"/*.o; do
 		b=$(basename "$o")
 		[ -f "$2/$b" ] || continue
 		function_bodies "$o" "$pair/seeds/a"
 		function_bodies "$2/$b" "$pair/seeds/b"
-		(cd "$pair/seeds" && ls a b | grep -v ':$' | sort -u) |
+		(cd "$pair/seeds" && ls a b | grep -v ':$' | grep -v '\.calls$' |
+			sort -u) |
 			while read -r f; do
 				[ -n "$f" ] || continue
 				cmp -s "$pair/seeds/a/$f" "$pair/seeds/b/$f" && continue
 				grep -qx "${f%%.*}" "$3" && continue
-				echo "$b $f"
+				if cmp -s "$pair/seeds/a/$f.calls" "$pair/seeds/b/$f.calls"
+				then echo "$b $f code"
+				else echo "$b $f inlining"
+				fi
 			done
 	done
 }
@@ -701,9 +723,10 @@ step_seeds() {
 				line="$line - -"; continue
 			fi
 			changed_elsewhere "$pair/seeds/$g-plain" "$d" \
-				"$pair/seeds/$g.exempt" >"$d.changed"
+				"$pair/seeds/$g.exempt" >"$d.all-changed"
+			grep ' inlining$' "$d.all-changed" >"$d.changed" || true
 			t=$(text_size "$d"/*.o)
-			line="$line $(wc -l <"$d.changed") $((t - text))"
+			line="$line $(wc -l <"$d.changed")/$(wc -l <"$d.all-changed") $((t - text))"
 		done
 		echo "$line" | tee "$fig/seed-$g"
 		if [ -f "$pair/report.done" ]; then
@@ -711,16 +734,17 @@ step_seeds() {
 		fi
 	done
 	echo "columns: group, calls left plain $variants hand |" \
-		".text plain, then changed elsewhere and .text delta for hand $variants"
+		".text plain, then for hand $variants: functions changed" \
+		"elsewhere (inlining changed/any code), .text delta"
 	if [ -s "$pair/seeds/failed" ]; then
 		echo "places at their lines differ: $(cat "$pair/seeds/failed")"
 		rc=1
 	fi
-	# Surgical forcing changes no function beyond the hot calls' callers.
+	# Surgical forcing changes no inlining beyond the hot calls' callers.
 	for f in "$pair"/seeds/*-surgical.changed; do
 		[ -f "$f" ] || continue
 		if [ -s "$f" ]; then
-			echo "surgical forcing changed functions elsewhere ($f):"
+			echo "surgical forcing changed inlining elsewhere ($f):"
 			head "$f"; rc=1
 		fi
 	done
@@ -799,7 +823,7 @@ step_doc() {
 		done
 		echo "- Policy entries naming no function of this kernel: $( [ -s "$fig/stale" ] && paste -sd' ' "$fig/stale" || echo none)."
 		echo
-		echo "The seeds' hot paths (objdump of the objects; \"elsewhere\": functions changed that are neither a hot function nor a caller of one in the plain build; hand: \`__always_inline\` on the definition, as a patch does; - where it does not apply):"
+		echo "The seeds' hot paths (objdump of the objects; \"changed elsewhere\": functions that are neither a hot function nor a caller of one in the plain build, as A/B: A whose calls changed (an inlining decision changed there), B whose code changed at all (also by the registers a changed callee clobbers, GCC's \`-fipa-ra\`, and alignment); hand: \`__always_inline\` on the definition, as a patch does; - where it does not apply):"
 		echo
 		echo "| path | forced by hand | calls left: plain | attribute | surgical | hand | changed elsewhere: hand | attribute | surgical | .text plain | .text: hand | attribute | surgical |"
 		echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
