@@ -224,9 +224,9 @@ diff (struct build *old, struct build *new_)
       if (!site->left)
 	continue;
       char *key = site_key (site);
-      json_t *was = json_object_get (json_object_get (old->outcomes, key),
-				     "inlined");
-      if (was && !json_object_get (reported, key))
+      json_t *was = json_object_get (old->outcomes, key);
+      if (was && site_regressed (site, was)
+	  && !json_object_get (reported, key))
 	{
 	  printf ("%s: no longer inlined: %s\n", key,
 		  site->reason);

@@ -161,7 +161,9 @@ fold_unit (struct build *b, json_t *unit)
 			     o = json_pack ("{s:i}", "left", 0));
       if (!inlined)
 	json_object_set_new (o, "left", counted (o, "left"));
-      else if (!json_object_get (o, "inlined"))
+      else
+	json_object_set_new (o, "inlined_calls", counted (o, "inlined_calls"));
+      if (inlined && !json_object_get (o, "inlined"))
 	{
 	  json_t *limits = json_object_get (unit, "limits");
 	  json_object_set_new (o, "inlined",

@@ -64,7 +64,8 @@ struct build
   json_t *last_unit;		/* Function -> the last unit counted.  */
   json_t *entries;		/* "policy:line:col: name" -> matched.  */
   json_t *outcomes;		/* With keep_outcomes: per call_key,
-				   {left: n, inlined: [call, limits]}.  */
+				   {left: n, inlined_calls: n,
+				   inlined: [call, limits] of the first}.  */
   bool keep_outcomes;		/* This is the OLD build of a diff.  */
   long long inlined, left;	/* Calls, over all units.  */
   long long newest;		/* The newest modification time of the

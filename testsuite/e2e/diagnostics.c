@@ -566,6 +566,54 @@ START_TEST (test_summary_tool_and_regression_diff)
 }
 END_TEST
 
+/* A call in a header's inline function, inlined in the unit that has the
+   callee's body and left in the one that has not, in both builds: no call
+   went from inlined to declined (a whole kernel's spin_unlock_irqrestore
+   is such a site).  Without the unit that inlines it, one did.  */
+START_TEST (test_diff_of_a_site_both_inlined_and_left)
+{
+  const char *tool = getenv ("HOTINLINE_SUMMARY");
+  ck_assert_msg (tool, "HOTINLINE_SUMMARY not set");
+  const char *dir = harness_tmpdir ();
+  const char *policy = harness_write ("mixed.yaml", "version: 1\n"
+				      "functions:\n  - {name: hot}\n");
+  harness_write ("mixed.h", "void hot (void);\n"
+		 "static inline void wrap (void)\n{\n  hot ();\n}\n");
+  const char *with_body
+    = harness_write ("mixed-a.c", "#include \"mixed.h\"\nint x;\n"
+		     "void hot (void) { x++; }\nvoid fa (void) { wrap (); }\n");
+  const char *without
+    = harness_write ("mixed-b.c", "#include \"mixed.h\"\n"
+		     "void fb (void) { wrap (); }\n");
+  const char *builds[] = { "old", "new", "new-b" };
+  for (int i = 0; i < 3; i++)
+    {
+      harness_sh (harness_fmt ("mkdir -p %s/%s", dir, builds[i]));
+      for (int u = i == 2; u < 2; u++)
+	{
+	  struct args a = { { 0 }, 0 };
+	  args_add (&a, harness_gcc ());
+	  args_add_plugin (&a, &policy, 1);
+	  args_add (&a, harness_fmt ("-fplugin-arg-hotinline-results=%s/%s",
+				     dir, builds[i]));
+	  args_add_words (&a, "-O2 -c -o /dev/null");
+	  args_add (&a, u ? without : with_body);
+	  struct run r = harness_run (a.v, NULL);
+	  ck_assert_msg (r.status == 0, "%s", r.err);
+	}
+    }
+  struct run r = harness_sh (harness_fmt ("%s --diff %s/old %s/new", tool,
+					  dir, dir));
+  ck_assert_msg (r.status == 0 && strstr (r.out, "0 hot call sites went "
+					  "from inlined to declined"),
+		 "%s", r.out);
+  r = harness_sh (harness_fmt ("%s --diff %s/old %s/new-b", tool, dir, dir));
+  ck_assert_msg (r.status == 1 && strstr (r.out, "mixed.h:4:3: 'hot' in "
+					  "'wrap': no longer inlined"),
+		 "%s", r.out);
+}
+END_TEST
+
 /* GCC's value of --param NAME at -O2.  */
 static int
 param_at_o2 (const char *name)
@@ -687,6 +735,7 @@ diagnostics_suite (void)
 		  test_results_directory_is_made_and_never_fails_the_build);
   tcase_add_test (tc, test_results_of_a_parallel_build);
   tcase_add_test (tc, test_summary_tool_and_regression_diff);
+  tcase_add_test (tc, test_diff_of_a_site_both_inlined_and_left);
   tcase_add_test (tc, test_auto_limit_hint_suggests_inline_where_it_fits);
   runner_add_tcase (s, tc);
   return s;

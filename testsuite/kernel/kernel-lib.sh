@@ -296,6 +296,11 @@ step_cost() {
 		>"$fig/cost-machine"
 }
 
+# The number of sites a --diff output says went from inlined to declined.
+diff_sites() {
+	sed -n 's/^\([0-9]*\) hot call sites\{0,1\} went from .*/\1/p' "$1"
+}
+
 # hotinline-summary over the whole kernel: its wall time and peak memory,
 # the HTML site's size, --diff both ways between the report and the
 # forced build.
@@ -319,12 +324,12 @@ step_summary() {
 	# Forcing leaves no call that the report build inlined.
 	"$summary" --diff "$res" "$pair/results-attribute" \
 		>"$pair/diff-report-attribute.txt" || rc=$?
-	echo "$rc $(grep -c . "$pair/diff-report-attribute.txt" || true)" \
+	echo "$rc $(diff_sites "$pair/diff-report-attribute.txt")" \
 		>"$fig/summary-diff-lost"
 	# What forcing gained: the calls the report build left.
 	"$summary" --diff "$pair/results-attribute" "$res" \
 		>"$pair/diff-attribute-report.txt" || true
-	grep -c . "$pair/diff-attribute-report.txt" >"$fig/summary-diff-gained" || true
+	diff_sites "$pair/diff-attribute-report.txt" >"$fig/summary-diff-gained"
 	echo "summary: $(cat "$fig/summary-text") (s, KB); html:" \
 		"$(cat "$fig/summary-html") (s, KB), site" \
 		"$(cat "$fig/summary-html-size") (KB, files); results" \
@@ -804,7 +809,7 @@ step_doc() {
 		set -- $(figure summary-html-size)
 		echo "- \`hotinline-summary\` over the report build's $(figure summary-results-files) results files ($(( $(figure summary-results-size | tr -cd 0-9)0 / 10240 )) MB): $st; \`--html\`: $ht, a site of $(( ${1:-0} / 1024 )) MB in ${2:-?} files."
 		[ -s "$fig/summary-diff-lost" ] &&
-		echo "- \`--diff\` report build -> attribute build: $(cut -d' ' -f2 "$fig/summary-diff-lost" 2>/dev/null || echo '?') lines (calls the report build inlined and forcing lost: none expected); attribute -> report: $(figure summary-diff-gained) lines (what forcing gained)."
+		echo "- \`--diff\` report build -> attribute build: $(cut -d' ' -f2 "$fig/summary-diff-lost" 2>/dev/null || echo '?') call sites went from inlined to declined (none expected: forcing loses nothing); attribute -> report: $(figure summary-diff-gained) (the sites forcing gained)."
 		for v in $(built); do
 			[ -s "$fig/places-$v" ] || continue
 			set -- $(figure places-$v)
