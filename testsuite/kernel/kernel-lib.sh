@@ -3,6 +3,15 @@
 # srcdir, summary, jobs and variants, and write their figures into $fig,
 # one file per figure.
 
+# What the steps use beyond the kernel's build tools, installed when
+# missing (Debian, root).
+for need in /usr/bin/time:time /usr/bin/jq:jq /usr/bin/objdump:binutils \
+	/usr/bin/flex:flex /usr/bin/bison:bison /usr/bin/bc:bc \
+	/usr/include/libelf.h:libelf-dev /usr/include/openssl/ssl.h:libssl-dev; do
+	[ -e "${need%%:*}" ] || DEBIAN_FRONTEND=noninteractive \
+		apt-get install -y -q "${need#*:}" >/dev/null
+done
+
 # The plugin builds done, of $variants.
 built() {
 	for v in $variants; do
