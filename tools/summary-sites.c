@@ -261,7 +261,11 @@ sites_finish (struct sites *s, struct build *old)
       if (!was)
 	continue;
       json_t *inlined = json_object_get (was, "inlined");
-      if (site_regressed (site, was))
+      /* A site in a header is reached from many units, some of which may
+	 inline its calls and some not, in both builds: only fewer calls
+	 inlined there is a call that went from inlined to left.  */
+      if (site->left
+	  && site->inlined < results_num (was, "inlined_calls", 0))
 	{
 	  site->change = 1;
 	  json_t *left_call = left_call_of (site);
@@ -272,16 +276,6 @@ sites_finish (struct sites *s, struct build *old)
       else if (!site->left && results_num (was, "left", 0))
 	site->change = -1;
     }
-}
-
-bool
-site_regressed (const struct site *site, json_t *was)
-{
-  /* A site in a header is reached from many units, some of which may
-     inline its calls and some not, in both builds: only fewer calls
-     inlined there is a call that went from inlined to left.  */
-  return site->left && json_object_get (was, "inlined")
-	 && site->inlined < results_num (was, "inlined_calls", 0);
 }
 
 char *

@@ -116,10 +116,6 @@ void sites_finish (struct sites *s, struct build *old);
 /* The call_key of SITE, malloc'd.  */
 char *site_key (const struct site *site);
 
-/* Whether SITE, whose outcome in the OLD build of a diff is WAS, went
-   from inlined to left: fewer of its calls inlined than in OLD.  */
-bool site_regressed (const struct site *site, json_t *was);
-
 /* What the size and the limit of the callee of a call left in NEW say,
    against the same call in OLD (NULL if none) of a unit whose limits were
    OLD_LIMITS: "'f' grew from 14 to 57 instructions; the limit is 15".
