@@ -8,6 +8,8 @@
 # HOTINLINE_CHROOT   where it lives (/var/cache/hotinline/forky)
 # HOTINLINE_MIRROR   the Debian archive (the one apt uses here, or
 #                    http://deb.debian.org/debian)
+# HOTINLINE_CHROOT_BIND  directories outside the checkout that a run sees
+#                    at their own paths (a cache of kernel trees)
 #
 # Needs root and debootstrap.  The checkout is bind-mounted at /src, with
 # /proc and /dev (process substitution needs /dev/fd); the mounts are
@@ -119,6 +121,9 @@ run() {
 	mount_in /dev/pts /dev/pts --bind
 	mount_in /dev/shm /dev/shm --bind
 	mount_in "$SRC" /src --bind
+	for d in ${HOTINLINE_CHROOT_BIND:-}; do
+		mount_in "$d" "$d" --bind
+	done
 	cp /etc/resolv.conf "$ROOT/etc/resolv.conf" 2>/dev/null || true
 	status=0
 	in_root sh -c 'cd /src && exec "$@"' sh "$@" || status=$?

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <hashtab.h>
+
 #include "policy.h"
 
 const struct message_style message_plain = { "'", "'", false, false };
@@ -94,6 +96,46 @@ message_entry_note (const struct message_style *style,
   return format (style, true, "policy entry for '%s' at %s:%u:%u",
 		 entry->name.text, entry->loc.file, entry->name_loc.line,
 		 entry->name_loc.column);
+}
+
+/* The texts of the notes given once, this compilation; per thread, as an
+   LTO link's backends compile their modules in threads of their own.  */
+static _Thread_local htab_t notes_given;
+
+static hashval_t
+note_hash (const void *text)
+{
+  return htab_hash_string (text);
+}
+
+static int
+note_eq (const void *a, const void *b)
+{
+  return strcmp (a, b) == 0;
+}
+
+bool
+message_note_once (const char *text)
+{
+  if (!notes_given)
+    notes_given = htab_create_alloc (64, note_hash, note_eq, free, calloc,
+				     free);
+  void **slot = notes_given ? htab_find_slot (notes_given, text, INSERT)
+			    : NULL;
+  if (!slot)
+    abort ();
+  if (*slot)
+    return false;
+  if (!(*slot = strdup (text)))
+    abort ();
+  return true;
+}
+
+void
+message_notes_forget (void)
+{
+  if (notes_given)
+    htab_empty (notes_given);
 }
 
 /* The advice by its reason, in the order of enum message_advice.  */

@@ -50,6 +50,19 @@ char *message_summary (const struct message_style *style, const char *unit,
 char *message_entry_note (const struct message_style *style,
 			  const struct policy_entry *entry);
 
+/* Whether a note that only adds to a report, saying TEXT, is to be given:
+   only the first time in a compilation (a unit, or an LTO link).  The
+   policy entry of a hot function and a hint about it say the same at
+   every call; repeated at each of a unit's calls they drown the calls
+   (a kernel unit calls a spinlock function dozens of times) and most of
+   the cost of a report is GCC printing them, so they are given once, as
+   compilers give "reported only once" diagnostics.  What differs per
+   call (the inline chain, duplicated calls) is always given.  */
+bool message_note_once (const char *text);
+
+/* Forget the notes given: a new compilation begins.  */
+void message_notes_forget (void);
+
 /* Why the inliner declined a call, as far as a hint can tell, with the
    advice that does not depend on the call.  */
 enum message_advice

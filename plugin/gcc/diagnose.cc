@@ -115,6 +115,7 @@ void
 hot_note_entry (location_t loc, const struct policy_entry *entry)
 {
   char *text = message_entry_note (&hot_message_style, entry);
-  inform (loc, text);
+  if (message_note_once (text))
+    inform (loc, text);
   free (text);
 }

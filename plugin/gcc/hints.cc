@@ -222,7 +222,8 @@ hot_hint (location_t loc, cgraph_inline_failed_t reason, tree callee, tree fn)
 			  &at_decl);
   if (!text)
     return;
-  inform (at_decl ? DECL_SOURCE_LOCATION (callee) : loc, text);
+  if (message_note_once (text))
+    inform (at_decl ? DECL_SOURCE_LOCATION (callee) : loc, text);
   free (text);
 }
 

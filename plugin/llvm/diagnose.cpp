@@ -228,7 +228,8 @@ void
 note_entry (const place &loc, const struct policy_entry *entry)
 {
   char *text = message_entry_note (&diagnostic_style, entry);
-  emit_note (loc, text);
+  if (message_note_once (text))
+    emit_note (loc, text);
   free (text);
 }
 

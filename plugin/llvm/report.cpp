@@ -336,6 +336,7 @@ public:
        no summary here can say how many calls are left.  */
     if (lto_prelink || !configured ())
       return llvm::PreservedAnalyses::all ();
+    message_notes_forget ();
     if (!hot_policy || policy_entry_count (hot_policy) == 0)
       {
 	summary_print (m);
@@ -396,7 +397,7 @@ private:
 		      + reason + " [hotinline]"))
       return;
     note_entry (loc, e);
-    if (!note.text.empty ())
+    if (!note.text.empty () && message_note_once (note.text.c_str ()))
       emit_note (note.at_decl ? place_of_function (*callee) : loc,
 		 note.text);
     /* Those whose blocks end with the same code as CALL's.  */

@@ -100,29 +100,41 @@ has_note (const char *err, const char *src, int line, const char *words)
   return false;
 }
 
-START_TEST (test_same_words_on_both_compilers)
+/* The sample compiled by GCC into G and by Clang into C, the I-th time.  */
+static void
+compile_both (int i, struct run *g, struct run *c, const char **src,
+	      const char **policy)
 {
   const char *gcc = NULL, *plugin = harness_gcc_plugin (&gcc);
-  const char *src = harness_src ("testsuite/samples/clang-report.c");
-  const char *policy = harness_src ("testsuite/samples/clang-report.yaml");
+  *src = harness_src ("testsuite/samples/clang-report.c");
+  *policy = harness_src ("testsuite/samples/clang-report.yaml");
   const char *policy_arg
-    = harness_fmt ("-fplugin-arg-hotinline-policy=%s", policy);
-  const char *obj = harness_fmt ("%s/both-%d.o", harness_tmpdir (), _i);
+    = harness_fmt ("-fplugin-arg-hotinline-policy=%s", *policy);
+  const char *obj = harness_fmt ("%s/both-%d.o", harness_tmpdir (), i);
   const char *gcc_argv[] = {
     gcc, harness_fmt ("-fplugin=%s", plugin), policy_arg,
-    "-fplugin-arg-hotinline-summary", "-O2", "-g", "-c", src, "-o", obj,
+    "-fplugin-arg-hotinline-summary", "-O2", "-g", "-c", *src, "-o", obj,
     NULL
   };
   const char *clang_argv[] = {
     harness_gcc (), harness_fmt ("-fplugin=%s", harness_plugin ()),
     harness_fmt ("-fpass-plugin=%s", harness_plugin ()), policy_arg,
-    "-fplugin-arg-hotinline-summary", "-O2", "-g", "-c", src, "-o", obj,
+    "-fplugin-arg-hotinline-summary", "-O2", "-g", "-c", *src, "-o", obj,
     NULL
   };
-  struct run g = harness_run (gcc_argv, NULL);
-  ck_assert_msg (g.status == 0, "%s", g.err);
-  struct run c = harness_run (clang_argv, NULL);
-  ck_assert_msg (c.status == 0, "%s", c.err);
+  *g = harness_run (gcc_argv, NULL);
+  ck_assert_msg (g->status == 0, "%s", g->err);
+  *c = harness_run (clang_argv, NULL);
+  ck_assert_msg (c->status == 0, "%s", c->err);
+}
+
+START_TEST (test_same_words_on_both_compilers)
+{
+  const char *src, *policy;
+  struct run g, c;
+  const char *gcc = NULL;
+  harness_gcc_plugin (&gcc);
+  compile_both (_i, &g, &c, &src, &policy);
   const char *gcc_words = words_for (findings[_i].gcc, src, policy);
   const char *clang_words
     = findings[_i].clang ? words_for (findings[_i].clang, src, policy)
@@ -135,6 +147,44 @@ START_TEST (test_same_words_on_both_compilers)
 		 harness_gcc (), clang_words, c.err);
   harness_run_free (&g);
   harness_run_free (&c);
+}
+END_TEST
+
+/* The lines of ERR that contain WORDS.  */
+static int
+lines_with (const char *err, const char *words)
+{
+  int n = 0;
+  for (const char *l = err; l && *l; l = strchr (l, '\n'), l = l ? l + 1 : l)
+    {
+      const char *eol = strchr (l, '\n');
+      const char *w = strstr (l, words);
+      if (w && (!eol || w < eol))
+	n++;
+    }
+  return n;
+}
+
+/* use_big calls big three times, each call left: three warnings, but the
+   policy entry's note and the size hint, the same at each call, once in
+   the unit, on both compilers.  */
+START_TEST (test_same_notes_once_per_unit)
+{
+  const char *src, *policy;
+  struct run runs[2];
+  compile_both (100, &runs[0], &runs[1], &src, &policy);
+  for (int i = 0; i < 2; i++)
+    {
+      const char *err = runs[i].err;
+      ck_assert_msg (lines_with (err, "warning: hot function 'big' not "
+				 "inlined into 'use_big'") == 3,
+		     "three reports of big expected:\n%.4000s", err);
+      ck_assert_msg (lines_with (err, "note: policy entry for 'big'") == 1,
+		     "one policy entry note for big expected:\n%.4000s", err);
+      ck_assert_msg (lines_with (err, "note: 'big' is estimated at") == 1,
+		     "one size hint for big expected:\n%.4000s", err);
+      harness_run_free (&runs[i]);
+    }
 }
 END_TEST
 
@@ -153,6 +203,7 @@ messages_e2e_suite (void)
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_loop_test (tc, test_same_words_on_both_compilers, 0,
 		       sizeof findings / sizeof *findings);
+  tcase_add_test (tc, test_same_notes_once_per_unit);
   runner_add_tcase (s, tc);
   return s;
 }

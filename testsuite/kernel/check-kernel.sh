@@ -39,9 +39,10 @@
 #              functions changed elsewhere and .text
 #   doc        the pair's section of docs/kernel.md, from the figures
 #
-# WORK is $HOTINLINE_KERNEL_WORK, else build/kernel of this checkout (it
-# must be inside the checkout when CC runs in the testing system, which
-# sees the checkout as /src).  Figures go to WORK/KERNEL/CC/figures/.
+# WORK is $HOTINLINE_KERNEL_WORK, else /var/cache/hotinline/kernel, a
+# cache that outlives the checkout (as the testing system and the real
+# code's sources do): unpacked trees and builds keyed by kernel, compiler
+# and configuration.  Figures go to WORK/KERNEL/CC/figures/.
 set -eu
 export LC_ALL=C
 # The kernel's make takes no flags of a make that runs this script.
@@ -53,7 +54,7 @@ kernel=$1 cc=$2
 shift 2
 here=$(cd "$(dirname "$0")" && pwd)
 srcdir=$(cd "$here/../.." && pwd)
-work=${HOTINLINE_KERNEL_WORK:-$srcdir/build/kernel}
+work=${HOTINLINE_KERNEL_WORK:-/var/cache/hotinline/kernel}
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
 tree=$work/$kernel/linux-source-$kernel
@@ -64,6 +65,16 @@ chroot_root=${HOTINLINE_CHROOT:-/var/cache/hotinline/forky}
 jobs=${HOTINLINE_KERNEL_JOBS:-$(nproc)}
 variants="report attribute surgical"
 mkdir -p "$fig"
+# The testing system sees a WORK outside the checkout at its own path.
+case $work in "$srcdir"/*) ;; *) export HOTINLINE_CHROOT_BIND="$work" ;; esac
+# A pair's builds are for one configuration: when kernel.config changed
+# since, every step after source is done again.
+key=$(sha256sum <"$here/kernel.config" | cut -d' ' -f1)
+if [ -f "$pair/config.done" ] && [ "$(cat "$pair/config.key" 2>/dev/null)" != "$key" ]; then
+	echo "kernel.config changed since $pair was configured: all again"
+	rm -f "$pair"/*.done
+fi
+echo "$key" >"$pair/config.key"
 . "$here/kernel-lib.sh"
 
 all_steps="source config plain $variants units warnings cost summary places

@@ -133,6 +133,21 @@ START_TEST (test_message_wording)
 }
 END_TEST
 
+/* A note that repeats an earlier one of the compilation is not given
+   again; another text is; a new compilation forgets them all.  */
+START_TEST (test_note_once_per_compilation)
+{
+  message_notes_forget ();
+  ck_assert (message_note_once ("policy entry for 'a'"));
+  ck_assert (!message_note_once ("policy entry for 'a'"));
+  ck_assert (message_note_once ("policy entry for 'b'"));
+  ck_assert (!message_note_once ("policy entry for 'b'"));
+  ck_assert (!message_note_once ("policy entry for 'a'"));
+  message_notes_forget ();
+  ck_assert (message_note_once ("policy entry for 'a'"));
+}
+END_TEST
+
 Suite *
 messages_suite (void)
 {
@@ -140,6 +155,7 @@ messages_suite (void)
   TCase *tc = runner_tcase ("Wording");
   tcase_add_loop_test (tc, test_message_wording, 0,
 		       sizeof message_cases / sizeof *message_cases);
+  tcase_add_test (tc, test_note_once_per_compilation);
   runner_add_tcase (s, tc);
   return s;
 }
