@@ -4,9 +4,21 @@
    GCC's.  */
 #include "hotinline-llvm.h"
 
-#include <regex>
+#include <cstdio>
 
 namespace {
+
+/* The cost and threshold in the inliner's reason for a call too costly
+   ("cost=300, threshold=225"; "cost=always", "cost=never" have none).  */
+bool
+cost_and_threshold (const std::string &reason, long *cost, long *threshold)
+{
+  size_t at = reason.find ("cost=");
+  return at != std::string::npos
+	 && std::sscanf (reason.c_str () + at, "cost=%ld, threshold=%ld", cost,
+			 threshold) == 2
+	 && *cost >= 0;
+}
 
 /* The threshold LLVM starts from at LEVEL, before its bonuses: what
    -inline-threshold sets (llvm::getInlineParams).  */
@@ -37,15 +49,13 @@ hint_for (const struct message_style &style, const std::string &reason,
 {
   char *text = nullptr;
   bool at_decl = false;
-  static const std::regex cost_re ("cost=([0-9]+), threshold=(-?[0-9]+)");
-  std::smatch m;
+  long cost, threshold;
   if (callee.isDeclaration ()
       || reason.find ("definition is unavailable") != std::string::npos)
     text = message_advice (&style, at_link ? ADVICE_BODY_NOT_IMPORTED
 					       : ADVICE_BODY_NOT_AVAILABLE);
-  else if (std::regex_search (reason, m, cost_re))
+  else if (cost_and_threshold (reason, &cost, &threshold))
     {
-      long cost = std::stol (m[1]), threshold = std::stol (m[2]);
       if (threshold <= 0)
 	return { "", false };
       long base = base_threshold (level);
