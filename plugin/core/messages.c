@@ -15,6 +15,8 @@
 
 const struct message_style message_plain = { "'", "'", false, false };
 
+const char message_reason_no_body[] = "function body not available";
+
 /* S, with each '%' doubled when the text is a format.  */
 static void
 put_value (FILE *out, const struct message_style *style, const char *s)

@@ -50,6 +50,12 @@ char *message_summary (const struct message_style *style, const char *unit,
 char *message_entry_note (const struct message_style *style,
 			  const struct policy_entry *entry);
 
+/* Why a call to a function without a body in the unit is still a call,
+   in the same words on every compiler (GCC's own): LLVM's inliner says
+   "its definition is unavailable" of the calls it looked at, and of the
+   others nothing at all.  */
+extern const char message_reason_no_body[];
+
 /* Whether a note that only adds to a report, saying TEXT, is to be given:
    only the first time in a compilation (a unit, or an LTO link).  The
    policy entry of a hot function and a hint about it say the same at

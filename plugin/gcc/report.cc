@@ -232,6 +232,8 @@ report_call (const left_call &l, tree fn)
   location_t loc = l.place;
   const char *why = c.reason == CIF_UNSPECIFIED
 		      ? "the call appeared after inlining decisions"
+		    : c.reason == CIF_BODY_NOT_AVAILABLE
+		      ? message_reason_no_body
 		      : cgraph_inline_failed_string (c.reason);
   if (!*why)
     why = "no reason given by GCC";

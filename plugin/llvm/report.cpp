@@ -18,11 +18,11 @@ std::string
 reason_for (const llvm::CallBase &call, const llvm::Function &callee,
 	    bool at_o0)
 {
+  if (callee.isDeclaration ())
+    return message_reason_no_body;
   std::string r = remark_for (call);
   if (!r.empty ())
     return r;
-  if (callee.isDeclaration ())
-    return "no body in this unit";
   if (at_o0 || call.getFunction ()->hasOptNone ())
     return "the inliner does not run at -O0 or in an optnone function";
   if (callee.hasFnAttribute (llvm::Attribute::NoInline)

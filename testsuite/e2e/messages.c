@@ -165,6 +165,26 @@ lines_with (const char *err, const char *words)
   return n;
 }
 
+/* A callee without a body in the unit: the same reason on both compilers
+   (LLVM's inliner would say "its definition is unavailable").  */
+START_TEST (test_same_reason_for_a_callee_without_a_body)
+{
+  const char *src, *policy;
+  struct run runs[2];
+  compile_both (200, &runs[0], &runs[1], &src, &policy);
+  for (int i = 0; i < 2; i++)
+    {
+      ck_assert_msg (lines_with (runs[i].err, "warning: hot function "
+				 "'elsewhere' not inlined into "
+				 "'use_elsewhere': function body not "
+				 "available [hotinline]") == 1,
+		     "no report of elsewhere in GCC's words:\n%.4000s",
+		     runs[i].err);
+      harness_run_free (&runs[i]);
+    }
+}
+END_TEST
+
 /* use_big calls big three times, each call left: three warnings, but the
    policy entry's note and the size hint, the same at each call, once in
    the unit, on both compilers.  */
@@ -204,6 +224,7 @@ messages_e2e_suite (void)
   tcase_add_loop_test (tc, test_same_words_on_both_compilers, 0,
 		       sizeof findings / sizeof *findings);
   tcase_add_test (tc, test_same_notes_once_per_unit);
+  tcase_add_test (tc, test_same_reason_for_a_callee_without_a_body);
   runner_add_tcase (s, tc);
   return s;
 }
