@@ -64,17 +64,18 @@ summary=${HOTINLINE_SUMMARY:-$srcdir/build/gcc-12/hotinline-summary}
 chroot_root=${HOTINLINE_CHROOT:-/var/cache/hotinline/forky}
 jobs=${HOTINLINE_KERNEL_JOBS:-$(nproc)}
 variants="report attribute surgical"
-mkdir -p "$fig"
-# The testing system sees a WORK outside the checkout at its own path.
-case $work in "$srcdir"/*) ;; *) export HOTINLINE_CHROOT_BIND="$work" ;; esac
 # A pair's builds are for one configuration: when kernel.config changed
-# since, every step after source is done again.
+# since, the pair starts over (its build directories keep the old
+# .config, and their times would add to the new ones).
 key=$(sha256sum <"$here/kernel.config" | cut -d' ' -f1)
 if [ -f "$pair/config.done" ] && [ "$(cat "$pair/config.key" 2>/dev/null)" != "$key" ]; then
 	echo "kernel.config changed since $pair was configured: all again"
-	rm -f "$pair"/*.done
+	rm -rf "$pair"
 fi
+mkdir -p "$fig"
 echo "$key" >"$pair/config.key"
+# The testing system sees a WORK outside the checkout at its own path.
+case $work in "$srcdir"/*) ;; *) export HOTINLINE_CHROOT_BIND="$work" ;; esac
 . "$here/kernel-lib.sh"
 
 all_steps="source config plain $variants units warnings cost summary places
