@@ -631,16 +631,6 @@ policy_index_mentions (const struct policy_index *x, const char *function,
   return run_query (&q) != SIZE_MAX;
 }
 
-bool
-policy_index_forces_for_callers (const struct policy_index *x)
-{
-  for (uint32_t i = 0; i < x->h->n_entries; i++)
-    if (x->entries[i].n_callers > 0
-	&& x->entries[i].action == POLICY_ACTION_ALWAYS_INLINE)
-      return true;
-  return false;
-}
-
 /* Entries built from the image.  */
 
 static struct policy_pattern *

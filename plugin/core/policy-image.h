@@ -121,9 +121,6 @@ size_t policy_index_lookup (const struct policy_index *, const char *function,
 bool policy_index_mentions (const struct policy_index *, const char *function,
 			    size_t len);
 
-/* Whether an always_inline entry of the index is scoped to callers.  */
-bool policy_index_forces_for_callers (const struct policy_index *);
-
 /* Entry INDEX built from the image, its strings pointing into it; FILES
    gives the file of each source.  Freed with policy_index_entry_free.  */
 struct policy_entry *policy_index_entry (const struct policy_index *,

@@ -539,12 +539,6 @@ policy_lookup_forms (const struct policy *p, const char *const *forms,
 }
 
 bool
-policy_forces_for_callers (const struct policy *p)
-{
-  return policy_index_forces_for_callers (index_of (p));
-}
-
-bool
 policy_mentions (const struct policy *p, const char *function)
 {
   return policy_index_mentions (index_of (p), function,

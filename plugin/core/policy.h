@@ -130,10 +130,6 @@ const struct policy_entry *policy_lookup_forms (const struct policy *,
    filter functions before looking at their call sites.  */
 bool policy_mentions (const struct policy *, const char *function);
 
-/* Whether an always_inline entry is scoped to callers: those calls are
-   forced one by one (surgically) whatever the strategy.  */
-bool policy_forces_for_callers (const struct policy *);
-
 /* Whether entry E applies in translation unit UNIT (its files scope).  */
 bool policy_entry_applies_to_unit (const struct policy_entry *e,
 				   const char *unit);

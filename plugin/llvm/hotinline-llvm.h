@@ -83,6 +83,10 @@ std::unique_ptr<clang::ASTConsumer> deps_consumer_for (
 const struct policy_entry *entry_for (const llvm::Function &callee,
 				      const llvm::Function *caller);
 
+/* Whether an entry of the policy may name the function of SYMBOL (in any
+   of its forms): the cheap test before entry_for.  */
+bool symbol_mentioned (llvm::StringRef symbol);
+
 /* Whether entry_for has returned ENTRY in this unit (for anything: a
    function of the unit, a call), and how many entries it has returned:
    the entries that matched, for the results and the summary.  */
@@ -214,9 +218,12 @@ void report_add_end (llvm::ModulePassManager &mpm,
 bool lto_link_start (llvm::Module &m);
 
 /* The inliner's own reasons for calls it declined (remarks.cpp): start
-   listening (at the start of the pipeline) and the reason recorded for
-   CALL, or "" when the inliner never looked at it.  */
+   listening (at the start of the pipeline); ask for them while the
+   advisor weighs a call to CALLEE (NULL: no call), only if the policy may
+   name it; and the reason recorded for CALL, or "" when the inliner never
+   looked at it.  */
 void remarks_listen (llvm::LLVMContext &ctx);
+void remarks_weighing (const llvm::Function *callee);
 std::string remark_for (const llvm::CallBase &call);
 
 /* The results file of the unit (results.cpp); nothing without

@@ -192,6 +192,12 @@ entry_for (const llvm::Function &callee, const llvm::Function *caller)
 }
 
 bool
+symbol_mentioned (llvm::StringRef symbol)
+{
+  return hot_policy && names_of (symbol).mentioned;
+}
+
+bool
 entry_matched (const struct policy_entry *entry)
 {
   return matched.count (entry) > 0;

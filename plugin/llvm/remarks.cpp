@@ -1,10 +1,14 @@
 /* The inliner's own reasons: its "missed" remarks (pass "inline"),
    captured by a diagnostic handler put in front of Clang's.  It forwards
-   everything to Clang's handler, asks for the inliner's missed remarks
-   besides what Clang asks for, and never lets through a remark Clang
-   would not have printed.  Each reason is kept under the call it is about
-   (its debug location, caller and callee), the last one winning: a call
-   that is still a call at the end was last declined for that reason.  */
+   everything to Clang's handler and never lets through a remark Clang
+   would not have printed.  It asks for the inliner's missed remarks only
+   while the advisor in front (surgical.cpp) weighs a call to a function
+   the policy names: asking for them makes LLVM weigh every declined call
+   in full, past its threshold (for the cost the remark gives), and every
+   pass build its remarks, which for all calls was most of report mode's
+   cost.  Each reason is kept under the call it is about (its debug
+   location, caller and callee), the last one winning: a call that is
+   still a call at the end was last declined for that reason.  */
 #include "hotinline-llvm.h"
 
 #include <map>
@@ -32,6 +36,9 @@ key_of (const llvm::CallBase &call)
 
 thread_local std::map<key, std::string> reasons;
 
+/* Whether the advisor weighs a call to a function the policy names.  */
+thread_local bool weighing_hot;
+
 class listener : public llvm::DiagnosticHandler
 {
 public:
@@ -46,8 +53,8 @@ public:
     if (auto *r = llvm::dyn_cast<llvm::OptimizationRemarkMissed> (&di))
       if (r->getPassName () == "inline")
 	record (*r);
-    /* Asking for every remark makes every pass send them: pass on only
-       those asked for (a linker prints all it is given).  */
+    /* While the advisor weighs a hot call, every remark is built: pass on
+       only those asked for (a linker prints all it is given).  */
     if (auto *r = llvm::dyn_cast<llvm::DiagnosticInfoOptimizationBase> (&di))
       if (!asked_for (*r))
 	return true;
@@ -63,7 +70,8 @@ public:
   bool
   isMissedOptRemarkEnabled (llvm::StringRef pass) const override
   {
-    return pass == "inline" || inner->isMissedOptRemarkEnabled (pass);
+    return (weighing_hot && pass == "inline")
+	   || inner->isMissedOptRemarkEnabled (pass);
   }
 
   bool
@@ -75,7 +83,7 @@ public:
   bool
   isAnyRemarkEnabled () const override
   {
-    return true;
+    return weighing_hot || inner->isAnyRemarkEnabled ();
   }
 
 private:
@@ -97,18 +105,20 @@ private:
   static void
   record (const llvm::OptimizationRemarkMissed &r)
   {
-    std::string callee;
+    /* Most calls the inliner declines are to functions no entry names:
+       their reasons are not worth keeping.  */
+    llvm::StringRef callee;
     for (const llvm::DiagnosticInfoOptimizationBase::Argument &a :
 	 r.getArgs ())
       if (a.Key == "Callee")
-	callee = std::string (a.Val);
-    if (callee.empty ())
+	callee = a.Val;
+    if (callee.empty () || !symbol_mentioned (callee))
       return;
     const llvm::DiagnosticLocation &at = r.getLocation ();
     std::string file = at.isValid () ? at.getRelativePath ().str () : "";
     std::string text = r.getMsg ();
     size_t because = text.find (" because ");
-    reasons[key (r.getFunction ().getName ().str (), callee, file,
+    reasons[key (r.getFunction ().getName ().str (), callee.str (), file,
 		 at.isValid () ? at.getLine () : 0,
 		 at.isValid () ? at.getColumn () : 0)]
       = because == std::string::npos ? text : text.substr (because + 9);
@@ -128,6 +138,12 @@ remarks_listen (llvm::LLVMContext &ctx)
   auto wrapper = std::make_unique<listener> (ctx.getDiagnosticHandler ());
   installed = wrapper.get ();
   ctx.setDiagnosticHandler (std::move (wrapper));
+}
+
+void
+remarks_weighing (const llvm::Function *callee)
+{
+  weighing_hot = callee && symbol_mentioned (callee->getName ());
 }
 
 std::string

@@ -13,7 +13,12 @@
    pipelines, the module inliner, the inliner of an LTO link) asks this
    one.  At -O0 only the
    always-inliner runs, which asks none: there surgical forcing is
-   attribute forcing (force.cpp), as on GCC.  */
+   attribute forcing (force.cpp), as on GCC.
+
+   It is also where report mode hears the inliner's reasons: the remarks
+   are asked for only while the default advisor weighs a call to a
+   function the policy names (remarks.cpp).  So it is in front whenever
+   the policy has entries.  */
 #include "hotinline-llvm.h"
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -95,7 +100,10 @@ private:
   std::unique_ptr<llvm::InlineAdvice>
   getAdviceImpl (llvm::CallBase &call) override
   {
+    /* The inliner's reasons, for report mode, at hot calls only.  */
+    remarks_weighing (call.getCalledFunction ());
     std::unique_ptr<llvm::InlineAdvice> advice = inner->getAdvice (call);
+    remarks_weighing (nullptr);
     if (!advice || advice->isInliningRecommended () || !forced (call))
       return advice;
     advice->recordUnattemptedInlining ();
@@ -145,10 +153,7 @@ surgical_register (llvm::PassBuilder &pb)
      unless the bitcode asks for surgical forcing.  */
   pb.registerAnalysisRegistrationCallback (
     [] (llvm::ModuleAnalysisManager &mam) {
-      if (!hot_compiler
-	  || (hot_policy && policy_entry_count (hot_policy) > 0
-	      && (hot_config.strategy == CONFIG_STRATEGY_SURGICAL
-		  || policy_forces_for_callers (hot_policy))))
+      if (!hot_compiler || (hot_policy && policy_entry_count (hot_policy) > 0))
 	mam.registerPass (
 	  [] { return llvm::PluginInlineAdvisorAnalysis (make_advisor); });
     });

@@ -92,6 +92,18 @@ __attribute__ ((weak)) int replaceable (int x) /* { hi-warning "hot function 're
   return x - 1;
 }
 
+/* Declared only in a block, within a statement expression: the warning
+   is at that declaration, without -g too (the front end's record).  */
+int use_elsewhere (int x)
+{
+  if (x > 2)
+    {
+      return ({ extern int elsewhere (int) __attribute__ ((weak)); /* { hi-warning "hot function 'elsewhere' is not forced inline: its body is not in this translation unit" } */
+		elsewhere ? elsewhere (x) : x; });
+    }
+  return 0;
+}
+
 int use_fact (int n) { return fact (n) + fact (n + 1); }
 int use_ping (int n) { return ping (n) + pong (n); }
 int use_guarded (int x) { return guarded (x) + guarded (x + 1); }
@@ -109,6 +121,7 @@ main (void)
   int a[16] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 };
   printf ("%d %d %d %d %d %d %d %d %d %d\n", use_fact (5), use_ping (6),
 	  use_guarded (3), use_sum (), use_kept (4), use_frozen (5),
-	  use_wide (6), use_splat (7), use_replaceable (7), use_grow (a));
+	  use_wide (6), use_splat (7), use_replaceable (7),
+	  use_grow (a) + use_elsewhere (3));
   return 0;
 }
