@@ -1199,6 +1199,12 @@ START_TEST (test_lto_link)
   ck_assert_msg (strstr (l.err, ": note: policy entry for 'big_step' at ")
 		 && strstr (l.err, "one step of the hot loop [hotinline]"),
 		 "%s", l.err);
+  /* The link-time inliner's own reason, asked for at the hot call (a
+     ThinLTO link did not import the body: a reason of the plugin's).  */
+  ck_assert_msg (strcmp (lto, "-flto") != 0
+		 || strstr (l.err, "hot function 'big_step' not inlined into "
+			    "'main': too costly to inline (cost="),
+		 "%s: no reason of the link's inliner:\n%s", lto, l.err);
   /* The program says what it says without the plugin.  */
   struct run out_none = harness_run_program (none, NULL);
   struct run out_linked = harness_run_program (linked, NULL);
