@@ -25,6 +25,10 @@ size_t
 clone_base_length (const char *name, size_t len)
 {
   static const char clone_note[] = " [clone .";
+  /* Both kinds of suffix have a dot; most names (every C identifier)
+     have none, and are looked up for every declaration of a unit.  */
+  if (!memchr (name, '.', len))
+    return len;
   int depth = 0;
   for (size_t i = 0; i < len; i++)
     {

@@ -52,6 +52,27 @@ marked (const clang::FunctionDecl *fd)
   return false;
 }
 
+/* Whether the IR may have FD: used, or defined and emitted whether used
+   or not.  A static function nothing uses is not emitted unless an
+   attribute asks for it (ASTContext::DeclMustBeEmitted would say exactly,
+   at a cost).  */
+bool
+in_the_ir (const clang::FunctionDecl *fd)
+{
+  if (fd->isReferenced ())
+    return true;
+  if (!fd->doesThisDeclarationHaveABody ())
+    return false;
+  if (fd->getStorageClass () != clang::SC_Static)
+    return true;
+  if (fd->hasAttrs ())
+    for (const clang::Attr *a : fd->getAttrs ())
+      if (llvm::isa<clang::UsedAttr, clang::RetainAttr, clang::ConstructorAttr,
+		    clang::DestructorAttr> (a))
+	return true;
+  return false;
+}
+
 class recorder : public clang::RecursiveASTVisitor<recorder>
 {
 public:
@@ -96,15 +117,19 @@ public:
     return true;
   }
 
-  /* Every function declared in DC and the contexts within it, by their
-     lists of declarations alone, without the statements.  */
+  /* Every function declared in DC and the contexts within it that the
+     IR can have (used, or defined here and emitted whether used or not:
+     most of a unit's declarations and static inline definitions come
+     from headers and are never used), by their lists of declarations
+     alone, without the statements.  */
   void
   record_declared (const clang::DeclContext *dc)
   {
     for (clang::Decl *d : dc->decls ())
       {
 	if (auto *fd = llvm::dyn_cast<clang::FunctionDecl> (d))
-	  VisitFunctionDecl (fd);
+	  if (in_the_ir (fd))
+	    VisitFunctionDecl (fd);
 	if (auto *inner = llvm::dyn_cast<clang::DeclContext> (d))
 	  record_declared (inner);
       }

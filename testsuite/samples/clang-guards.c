@@ -61,6 +61,13 @@ __attribute__ ((noinline)) static int kept (int x) /* { hi-warning "hot function
   return x * 3 + 2;
 }
 
+/* Called nowhere, kept by 'used': the front end's record of it gives the
+   place without -g.  */
+__attribute__ ((used, noinline)) static int kept_unused (int x) /* { hi-warning "hot function 'kept_unused' is not forced inline: it is declared noinline" } */
+{
+  return x * 7 + 2;
+}
+
 __attribute__ ((optnone, noinline)) static int frozen (int x) /* { hi-warning "hot function 'frozen' is not forced inline: it is declared optnone" } */
 {
   return x * 5 + 1;
