@@ -97,10 +97,15 @@ plugin_kcflags() { # VARIANT
 		"-fplugin-arg-hotinline-results=$(at "$pair/results-$1")"
 	mkdir -p "$pair/policies"
 	for pol in "$srcdir"/policies/linux-*.yaml; do
+		f=$pair/policies/$1-$(basename "$pol")
 		case $1 in
 		report) sed 's/action: always_inline/action: report/' ;;
 		*) sed 's/action: report/action: always_inline/' ;;
-		esac <"$pol" >"$pair/policies/$1-$(basename "$pol")"
+		esac <"$pol" >"$f.new"
+		# Each unit depends on its policies: a policy rewritten
+		# unchanged would make Kbuild build every unit again, and a
+		# stopped build could never go on where it stopped.
+		if cmp -s "$f.new" "$f"; then rm -f "$f.new"; else mv "$f.new" "$f"; fi
 		printf ' %s' "-fplugin-arg-hotinline-policy=$(at \
 			"$pair/policies/$1-$(basename "$pol")")"
 	done
