@@ -91,8 +91,8 @@ for step in $steps; do
 	[ -z "$again" ] && [ -f "$pair/$step.done" ] && continue
 	# A build run again starts over: its times would add to the last
 	# run's, and its results files would mix with them.
-	case $again:$step in
-	1:plain|1:report|1:attribute|1:surgical)
+	case ${again:+ plain $variants } in
+	*" $step "*)
 		rm -rf "$pair/$step" "$pair/results-$step" "$pair/$step.time" \
 			"$pair/$step.log" ;;
 	esac

@@ -106,8 +106,7 @@ plugin_kcflags() { # VARIANT
 		# unchanged would make Kbuild build every unit again, and a
 		# stopped build could never go on where it stopped.
 		if cmp -s "$f.new" "$f"; then rm -f "$f.new"; else mv "$f.new" "$f"; fi
-		printf ' %s' "-fplugin-arg-hotinline-policy=$(at \
-			"$pair/policies/$1-$(basename "$pol")")"
+		printf ' %s' "-fplugin-arg-hotinline-policy=$(at "$f")"
 	done
 	case $1 in
 	attribute|surgical) printf ' %s' "-fplugin-arg-hotinline-strategy=$1" ;;
