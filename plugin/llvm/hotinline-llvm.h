@@ -36,6 +36,11 @@ extern clang::CompilerInstance *hot_compiler;
    compilation (lto.cpp).  */
 extern std::vector<std::string> arguments;
 
+/* Whether this compilation ends in the code generator (an object or
+   assembly, not bitcode): where LLVM lets the plugin see the calls as
+   they are emitted (machine-calls.cpp), report mode waits for them.  */
+extern bool codegen_follows;
+
 /* Whether this compilation writes bitcode for an LTO link (-flto,
    -flto=thin): the inlining that matters happens at the link, so the
    reports are made there (lto.cpp), not here.  */
@@ -204,6 +209,28 @@ void report_register (llvm::PassBuilder &pb);
 void lto_register (llvm::PassBuilder &pb);
 void listing_register (llvm::PassBuilder &pb);
 
+/* The calls as the code generator emits them, where LLVM lets a plugin
+   see them: machine-calls.cpp registers the pass that hands them over
+   (once; MACHINE_CALLS_AVAILABLE false when this LLVM does not let it).
+   A call: its callee, its debug location, and the location objdump shows
+   it at (the same, or when it has no line, the last one before it that
+   has).  */
+void machine_calls_register ();
+extern bool machine_calls_available;
+struct emitted_call
+{
+  const llvm::Function *callee;
+  const llvm::DILocation *dl, *shown_at;
+};
+
+/* Report mode after the code generator (report.cpp): whether reports of
+   this module wait for it; the calls of CALLER as emitted, reported
+   there; and the end of the module.  */
+bool report_waiting ();
+void report_emitted (const llvm::Function &caller,
+		     const std::vector<emitted_call> &calls);
+void report_codegen_end (const llvm::Module &m);
+
 /* The parts of a mode that an LTO link runs (lto.cpp): force mode's
    guards for the calls between units (true: the module changed), the
    start of report mode, and its end.  */
@@ -230,7 +257,9 @@ std::string remark_for (const llvm::CallBase &call);
    -fplugin-arg-hotinline-results.  */
 void results_note_source_call (const llvm::CallBase &call,
 			       const struct policy_entry *entry);
-void results_note_left_call (const llvm::CallBase &call,
+void results_note_left_call (const llvm::Function &caller,
+			     const llvm::Function &callee,
+			     const llvm::DILocation *dl,
 			     const struct policy_entry *entry,
 			     const std::string &reason,
 			     const std::string &hint);

@@ -23,6 +23,7 @@ struct config hot_config;
 clang::CompilerInstance *hot_compiler;
 std::vector<std::string> arguments;
 bool lto_prelink;
+bool codegen_follows;
 
 /* Load every policy file; each problem is an error, a lock's a
    warning.  */
@@ -108,6 +109,11 @@ protected:
     arguments = args;
     lto_prelink = ci.getCodeGenOpts ().PrepareForLTO
 		      || ci.getCodeGenOpts ().PrepareForThinLTO;
+    codegen_follows = !lto_prelink
+		      && (ci.getFrontendOpts ().ProgramAction
+			    == clang::frontend::EmitObj
+			  || ci.getFrontendOpts ().ProgramAction
+			       == clang::frontend::EmitAssembly);
     for (const std::string &arg : args)
       {
 	kept_arguments.push_back (arg);
@@ -161,6 +167,7 @@ register_passes (llvm::PassBuilder &pb)
   force_register (pb);
   surgical_register (pb);
   report_register (pb);
+  machine_calls_register ();
 }
 
 } // namespace

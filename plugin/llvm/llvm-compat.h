@@ -30,6 +30,14 @@
 
 #include "clang/Basic/SourceLocation.h"
 
+/* LLVM 22 lets a plugin add passes to the code generator's pipeline as a
+   target machine sets it up (code_generator_hook below).  */
+#if LLVM_VERSION_MAJOR >= 22
+#include "llvm/CodeGen/Passes.h"
+#include "llvm/CodeGen/TargetPassConfig.h"
+#include "llvm/Target/RegisterTargetPassConfigCallback.h"
+#endif
+
 /* Clang's front end, for the files that talk to it (heavy: only where
    HOTINLINE_FRONTEND is defined).  */
 #ifdef HOTINLINE_FRONTEND
@@ -65,6 +73,28 @@ without_lto_phase (Callback cb)
 	       llvm::ThinOrFullLTOPhase) { cb (mpm, level); };
 #else
   return cb;
+#endif
+}
+
+/* Have MAKE's pass run in the code generator of every module compiled
+   from now on, on each function after its last change before it is
+   emitted (after the branch folder, tail duplication and block placement,
+   which merge, copy and move calls): right after LiveDebugValues, which
+   every target runs at every level.  False when this LLVM lets no plugin
+   add to the code generator (before 22): nothing runs then.  */
+inline bool
+code_generator_hook (llvm::Pass *(*make) ())
+{
+#if LLVM_VERSION_MAJOR >= 22
+  static llvm::RegisterTargetPassConfigCallback hook (
+    [make] (llvm::TargetMachine &, llvm::legacy::PassManagerBase &,
+	    llvm::TargetPassConfig *config) {
+      config->insertPass (&llvm::LiveDebugValuesID, make ());
+    });
+  return true;
+#else
+  (void) make;
+  return false;
 #endif
 }
 

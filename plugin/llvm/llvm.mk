@@ -14,7 +14,7 @@ LLVM_PLUGIN := plugin/llvm
 LLVM_PLUGIN_SRC := $(addprefix $(LLVM_PLUGIN)/,hotinline.cpp \
 	source-decls.cpp names.cpp diagnose.cpp force.cpp surgical.cpp \
 	report.cpp hints.cpp remarks.cpp results.cpp deps.cpp summary.cpp \
-	lto.cpp listing.cpp)
+	lto.cpp listing.cpp machine-calls.cpp)
 
 # The Clangs this machine can build a plugin for.
 CLANG_VERSIONS := $(sort $(foreach v,16 17 18 19 20 21 22 23 24 25,\

@@ -5,6 +5,7 @@
 #include "hotinline-llvm.h"
 
 #include <map>
+#include <optional>
 #include <vector>
 
 #include "llvm/IR/InstIterator.h"
@@ -274,7 +275,210 @@ place_of_sunk (const llvm::CallBase &call,
   return sunk.front ();
 }
 
+/* A note at a call with line 0 that may stand for the calls SUNK,
+   merged by IR passes.  */
+void
+note_sunk (const place &loc,
+	   const std::vector<const llvm::DILocation *> &sunk,
+	   const llvm::Function &callee)
+{
+  std::string lines;
+  for (const llvm::DILocation *l : sunk)
+    lines += (lines.empty () ? "" : ", ") + std::to_string (l->getLine ());
+  emit_note (loc, "this call has no line of its own: the optimiser merged "
+		  "some of the calls to '" + name_of (callee)
+		  + "' written at lines " + lines + " of "
+		  + sunk.front ()->getFilename ().str ()
+		  + " into it [hotinline]");
+}
+
+/* A hot call still a call at the end of the IR pipeline, with what its
+   report says but its place.  */
+struct left_call
+{
+  const llvm::Function *caller, *callee;
+  const struct policy_entry *entry;
+  std::string reason, hint_text;	/* The hint for the results.  */
+  hint note;				/* And for the report.  */
+  const llvm::DILocation *dl;		/* The IR call's.  */
+};
+
+/* Whether this module's reports wait for the code generator, and the
+   calls left, by the function they are in, until it emits them.  */
+thread_local bool waiting;
+thread_local std::map<const llvm::Function *, std::vector<left_call>> pending;
+
+/* Report C at AT (a location of the call, or near it), its results at
+   RESULTS_AT: counted, in the results, the report and the notes on its
+   entry and its hint; LOC is set to the report's place.  False when the
+   report was not shown, and no more notes should follow.  */
+/* C, left at AT, counted and in the results.  */
+void
+count_left (const left_call &c, const llvm::DILocation *at)
+{
+  unit_stats.calls_not_inlined++;
+  results_note_left_call (*c.caller, *c.callee, at, c.entry, c.reason,
+			  c.hint_text);
+}
+
+bool
+emit_left (const left_call &c, const llvm::DILocation *at,
+	   const llvm::DILocation *results_at, place &loc)
+{
+  count_left (c, results_at);
+  loc = place_of (at, c.caller);
+  if (!emit_report (loc, c.entry,
+		    "hot function '" + name_of (*c.callee)
+		    + "' not inlined into '" + name_of (*c.caller) + "': "
+		    + c.reason + " [hotinline]"))
+    return false;
+  note_entry (loc, c.entry);
+  if (!c.note.text.empty () && message_note_once (c.note.text.c_str ()))
+    emit_note (c.note.at_decl ? place_of_function (*c.callee) : loc,
+	       c.note.text);
+  return true;
+}
+
+/* "FILE:LINE" of a location, for a note's text.  */
+std::string
+line_at (const llvm::DILocation *dl)
+{
+  if (!dl || !dl->getLine ())
+    return "an unknown line";
+  return dl->getFilename ().str () + ":" + std::to_string (dl->getLine ());
+}
+
+/* Which left call of ITEMS each emitted call of CALLS is: the one at the
+   same location (the calls the code generator kept as they were), else
+   one to the same callee not taken yet (a call the branch folder made of
+   several, or moved), else any to the same callee (a copy, by tail
+   duplication); -1 for a call no report is about.  */
+std::vector<int>
+match_emitted (const std::vector<left_call> &items,
+	       const std::vector<emitted_call> &calls,
+	       std::vector<bool> &taken)
+{
+  std::vector<int> which (calls.size (), -1);
+  for (int pass = 0; pass < 3; pass++)
+    for (size_t k = 0; k < calls.size (); k++)
+      for (size_t i = 0; which[k] < 0 && i < items.size (); i++)
+	if (items[i].callee == calls[k].callee
+	    && (pass == 2 || !taken[i])
+	    && (pass > 0 || items[i].dl == calls[k].dl))
+	  {
+	    which[k] = i;
+	    taken[i] = true;
+	  }
+  return which;
+}
+
 } // namespace
+
+bool
+hotinline::report_waiting ()
+{
+  return waiting;
+}
+
+/* The calls of CALLER as the code generator emits them: each one
+   reported where objdump shows it.  A left call that no emitted call is
+   was merged into another call to its callee (the last the code
+   generator made of several, else the last to that callee), which says
+   so; one that the code generator removed altogether (its block found
+   dead) is not reported.  */
+void
+hotinline::report_emitted (const llvm::Function &caller,
+			   const std::vector<emitted_call> &calls)
+{
+  auto found = pending.find (&caller);
+  if (found == pending.end ())
+    return;
+  const std::vector<left_call> &items = found->second;
+  std::vector<bool> taken (items.size (), false);
+  std::vector<int> which = match_emitted (items, calls, taken);
+  /* The left calls merged into each emitted one.  */
+  std::vector<std::vector<const left_call *>> merged (calls.size ());
+  for (size_t i = 0; i < items.size (); i++)
+    {
+      if (taken[i])
+	continue;
+      int into = -1;
+      for (size_t k = 0; k < calls.size (); k++)
+	if (which[k] >= 0 && items[which[k]].callee == items[i].callee
+	    && (into < 0 || calls[k].dl != items[which[k]].dl
+		|| calls[into].dl == items[which[into]].dl))
+	  into = k;
+      if (into >= 0)
+	merged[into].push_back (&items[i]);
+    }
+  for (size_t k = 0; k < calls.size (); k++)
+    {
+      if (which[k] < 0)
+	continue;
+      const left_call &c = items[which[k]];
+      const llvm::DILocation *at = calls[k].shown_at ? calls[k].shown_at
+						     : c.dl;
+      /* Copies of one call at one place (tail duplication): each is a
+	 call left, one report says how many.  */
+      size_t copies = 0, first = k;
+      for (size_t o = 0; o < calls.size (); o++)
+	if (which[o] == which[k]
+	    && (calls[o].shown_at ? calls[o].shown_at : c.dl) == at)
+	  {
+	    if (copies == 0)
+	      first = o;
+	    copies++;
+	  }
+      place loc;
+      if (first != k)
+	{
+	  count_left (c, at);
+	  continue;
+	}
+      if (!emit_left (c, at, at, loc))
+	continue;
+      bool moved = calls[k].dl != c.dl;
+      if (copies > 1)
+	emit_note (loc, "the code generator copied this call: the object "
+			"code has " + std::to_string (copies)
+			+ " calls for it [hotinline]");
+      if (!merged[k].empty ())
+	{
+	  std::string lines = line_at (c.dl);
+	  for (const left_call *m : merged[k])
+	    lines += ", " + line_at (m->dl);
+	  emit_note (loc, "the code generator made this one call of the "
+			  "calls to '" + name_of (*c.callee) + "' at "
+			  + lines + " (their blocks ended with the same code "
+			  "and went to the same place) [hotinline]");
+	}
+      else if (moved && line_at (c.dl) != line_at (at))
+	emit_note (loc, "this is the call to '" + name_of (*c.callee)
+			+ "' at " + line_at (c.dl)
+			+ ", which the code generator moved here "
+			  "[hotinline]");
+      else if (const std::vector<const llvm::DILocation *> *sunk
+	       = sunk_from (calls[k].dl, *c.callee))
+	note_sunk (loc, *sunk, *c.callee);
+      /* The functions it was inlined through: where it was written.  */
+      note_chain (moved && merged[k].empty () ? c.dl : at, caller);
+    }
+  pending.erase (found);
+}
+
+/* The end of the module's code generation: what report mode writes once
+   every report is made.  */
+void
+hotinline::report_codegen_end (const llvm::Module &m)
+{
+  if (!waiting)
+    return;
+  waiting = false;
+  pending.clear ();
+  diagnostics_flush ();
+  results_write (m);
+  summary_print (m);
+}
 
 /* The start of the pipeline: listen to the inliner's remarks, and note
    the calls as written.  */
@@ -342,8 +546,22 @@ public:
 	summary_print (m);
 	return llvm::PreservedAnalyses::all ();
       }
+    /* Where LLVM lets the plugin see the calls as emitted, the reports
+       are made there (machine-calls.cpp), at the calls the object has;
+       else here, each with a note where the code generator may merge
+       it with others.  */
+    waiting = codegen_follows && !at_link && machine_calls_available;
+    pending.clear ();
     for (llvm::Function &f : m)
       {
+	if (waiting)
+	  {
+	    for (llvm::Instruction &i : llvm::instructions (f))
+	      if (auto *call = llvm::dyn_cast<llvm::CallBase> (&i))
+		if (std::optional<left_call> c = left_call_of (*call))
+		  pending[&f].push_back (std::move (*c));
+	    continue;
+	  }
 	/* The calls by callee: those whose blocks end with the same code
 	   may be merged into one.  */
 	std::map<const llvm::Function *, std::vector<const llvm::CallBase *>>
@@ -358,6 +576,8 @@ public:
 	    report (*call, call->isTerminator ()
 			     ? none : groups[call->getCalledFunction ()]);
       }
+    if (waiting)
+      return llvm::PreservedAnalyses::all ();
     diagnostics_flush ();
     results_write (m);
     summary_print (m);
@@ -367,65 +587,49 @@ public:
 private:
   llvm::OptimizationLevel level;
 
+  /* CALL as a left call to report, if it is a call to a hot function.  */
+  std::optional<left_call>
+  left_call_of (const llvm::CallBase &call)
+  {
+    const llvm::Function *callee = call.getCalledFunction ();
+    if (!callee || callee->isIntrinsic ())
+      return std::nullopt;
+    const llvm::Function &caller = *call.getFunction ();
+    const struct policy_entry *e = entry_for (*callee, &caller);
+    if (!e)
+      return std::nullopt;
+    std::string reason
+      = reason_for (call, *callee, level == llvm::OptimizationLevel::O0);
+    return left_call {
+      &caller, callee, e, reason,
+      hint_for (message_plain, reason, *callee, level, false).text,
+      hint_for (diagnostic_style, reason, *callee, level, true),
+      call.getDebugLoc ().get () };
+  }
+
   /* Report CALL; GROUP: the calls to its callee in its function.  */
   void
   report (const llvm::CallBase &call,
 	  const std::vector<const llvm::CallBase *> &group)
   {
-    const llvm::Function *callee = call.getCalledFunction ();
-    if (!callee || callee->isIntrinsic ())
+    std::optional<left_call> c = left_call_of (call);
+    if (!c)
       return;
-    const llvm::Function &caller = *call.getFunction ();
-    const struct policy_entry *e = entry_for (*callee, &caller);
-    if (!e)
-      return;
-    std::string reason
-      = reason_for (call, *callee, level == llvm::OptimizationLevel::O0);
-    hint note = hint_for (diagnostic_style, reason, *callee, level, true);
-    unit_stats.calls_not_inlined++;
-    results_note_left_call (call, e, reason,
-			    hint_for (message_plain, reason, *callee, level,
-				      false).text);
-    const llvm::DILocation *dl = call.getDebugLoc ().get ();
+    const llvm::DILocation *dl = c->dl;
     const std::vector<const llvm::DILocation *> *sunk
-      = sunk_from (dl, *callee);
-    place loc
-      = place_of (sunk ? place_of_sunk (call, *sunk) : dl, &caller);
-    if (!emit_report (loc, e,
-		      "hot function '" + name_of (*callee)
-		      + "' not inlined into '" + name_of (caller) + "': "
-		      + reason + " [hotinline]"))
+      = sunk_from (dl, *c->callee);
+    place loc;
+    if (!emit_left (*c, sunk ? place_of_sunk (call, *sunk) : dl, dl, loc))
       return;
-    note_entry (loc, e);
-    if (!note.text.empty () && message_note_once (note.text.c_str ()))
-      emit_note (note.at_decl ? place_of_function (*callee) : loc,
-		 note.text);
     /* Those whose blocks end with the same code as CALL's.  */
     std::vector<const llvm::CallBase *> mergeable;
-    for (const llvm::CallBase *c : group)
-      if (c == &call || tail_match (call, *c).same ())
-	mergeable.push_back (c);
+    for (const llvm::CallBase *other : group)
+      if (other == &call || tail_match (call, *other).same ())
+	mergeable.push_back (other);
     note_merge (loc, call, mergeable);
     if (sunk)
-      note_sunk (loc, *sunk, *callee);
-    note_chain (dl, caller);
-  }
-
-  /* A note at a call with line 0 that may stand for the calls SUNK,
-     merged by IR passes.  */
-  static void
-  note_sunk (const place &loc,
-	     const std::vector<const llvm::DILocation *> &sunk,
-	     const llvm::Function &callee)
-  {
-    std::string lines;
-    for (const llvm::DILocation *l : sunk)
-      lines += (lines.empty () ? "" : ", ") + std::to_string (l->getLine ());
-    emit_note (loc, "this call has no line of its own: the optimiser merged "
-		    "some of the calls to '" + name_of (callee)
-		    + "' written at lines " + lines + " of "
-		    + sunk.front ()->getFilename ().str ()
-		    + " into it [hotinline]");
+      note_sunk (loc, *sunk, *c->callee);
+    note_chain (dl, *c->caller);
   }
 
   /* A note when the code generator may merge CALL with other calls to

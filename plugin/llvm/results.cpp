@@ -51,12 +51,12 @@ std::vector<call_record> source_calls, left_calls;
 std::vector<function_record> functions;
 
 call_record
-call_at (const llvm::CallBase &call, const struct policy_entry *entry)
+call_at (const llvm::Function &caller, const llvm::Function &callee,
+	 const llvm::DILocation *dl, const struct policy_entry *entry)
 {
-  call_record c { "", name_of (*call.getFunction ()),
-		  name_of (*call.getCalledFunction ()), "", "", 0, 0, entry,
-		  {}, {} };
-  if (const llvm::DILocation *dl = call.getDebugLoc ().get ())
+  call_record c { "", name_of (caller), name_of (callee), "", "", 0, 0,
+		  entry, {}, {} };
+  if (dl)
     {
       c.file = dl->getFilename ().str ();
       c.line = dl->getLine ();
@@ -409,21 +409,24 @@ results_note_source_call (const llvm::CallBase &call,
 			  const struct policy_entry *entry)
 {
   if (hot_config.results_dir)
-    source_calls.push_back (call_at (call, entry));
+    source_calls.push_back (call_at (*call.getFunction (),
+				     *call.getCalledFunction (),
+				     call.getDebugLoc ().get (), entry));
 }
 
 void
-results_note_left_call (const llvm::CallBase &call,
+results_note_left_call (const llvm::Function &caller,
+			const llvm::Function &callee,
+			const llvm::DILocation *dl,
 			const struct policy_entry *entry,
 			const std::string &reason, const std::string &hint)
 {
   if (!hot_config.results_dir)
     return;
-  call_record c = call_at (call, entry);
+  call_record c = call_at (caller, callee, dl, entry);
   c.reason = reason;
   c.hint = hint;
-  const llvm::DILocation *dl = call.getDebugLoc ().get ();
-  chain_of (c, dl, *call.getFunction ());
+  chain_of (c, dl, caller);
   /* The caller is the function the call is written in, as on GCC: with a
      chain, the innermost one.  */
   if (!c.chain.empty ())
