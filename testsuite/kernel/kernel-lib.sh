@@ -454,7 +454,9 @@ step_boot() {
 			-append "console=ttyS0 panic=-1 quiet" \
 			</dev/null >"$log" 2>&1 || true
 		t1=$(date +%s)
-		tr -d '\r' <"$log" | sed -n 's/^hotinline-boot: //p' >"$b/$v.results"
+		# A line may begin with the console's escape sequences (the
+		# firmware's screen reset, ahead of the first line of init).
+		tr -d '\r' <"$log" | sed -n 's/^.*hotinline-boot: //p' >"$b/$v.results"
 		ok=1
 		for t in $boot_tests; do
 			line=$(grep "\] $t: [0-9]* of [0-9]* tests passed" \
