@@ -308,10 +308,6 @@ struct left_call
 thread_local bool waiting;
 thread_local std::map<const llvm::Function *, std::vector<left_call>> pending;
 
-/* Report C at AT (a location of the call, or near it), its results at
-   RESULTS_AT: counted, in the results, the report and the notes on its
-   entry and its hint; LOC is set to the report's place.  False when the
-   report was not shown, and no more notes should follow.  */
 /* C, left at AT, counted and in the results.  */
 void
 count_left (const left_call &c, const llvm::DILocation *at)
@@ -321,6 +317,10 @@ count_left (const left_call &c, const llvm::DILocation *at)
 			  c.hint_text);
 }
 
+/* Report C at AT (a location of the call, or near it), its results at
+   RESULTS_AT: counted, in the results, the report and the notes on its
+   entry and its hint; LOC is set to the report's place.  False when the
+   report was not shown, and no more notes should follow.  */
 bool
 emit_left (const left_call &c, const llvm::DILocation *at,
 	   const llvm::DILocation *results_at, place &loc)
@@ -396,20 +396,24 @@ hotinline::report_emitted (const llvm::Function &caller,
   const std::vector<left_call> &items = found->second;
   std::vector<bool> taken (items.size (), false);
   std::vector<int> which = match_emitted (items, calls, taken);
-  /* The left calls merged into each emitted one.  */
+  /* The left calls merged into each emitted one: into the last call to
+     their callee that is not where its left call was (one the code
+     generator made), else the last call to it.  */
   std::vector<std::vector<const left_call *>> merged (calls.size ());
   for (size_t i = 0; i < items.size (); i++)
     {
       if (taken[i])
 	continue;
-      int into = -1;
+      int made = -1, last = -1;
       for (size_t k = 0; k < calls.size (); k++)
-	if (which[k] >= 0 && items[which[k]].callee == items[i].callee
-	    && (into < 0 || calls[k].dl != items[which[k]].dl
-		|| calls[into].dl == items[which[into]].dl))
-	  into = k;
-      if (into >= 0)
-	merged[into].push_back (&items[i]);
+	if (which[k] >= 0 && items[which[k]].callee == items[i].callee)
+	  {
+	    last = k;
+	    if (calls[k].dl != items[which[k]].dl)
+	      made = k;
+	  }
+      if (made >= 0 || last >= 0)
+	merged[made >= 0 ? made : last].push_back (&items[i]);
     }
   for (size_t k = 0; k < calls.size (); k++)
     {
