@@ -505,6 +505,33 @@ START_TEST (test_report_at_a_conditional_tail_call)
 }
 END_TEST
 
+/* A call the code generator copies (tail duplication): one report at
+   the call; where the plugin sees the calls as emitted, a note giving
+   the number of calls the object code has for it, objdump's count.  */
+START_TEST (test_report_at_a_copied_call)
+{
+  struct sample s = load ("clang-copies.c");
+  const char *plain = obj (&s, "plain"), *rep = obj (&s, "report");
+  struct run p = build (&s, false, "", "", plain);
+  struct run r = build (&s, true, "", "", rep);
+  ck_assert_msg (p.status == 0 && r.status == 0, "%.3000s", r.err);
+  check_diagnostics (&s, r.err, "-O2");
+  ck_assert_msg (strcmp (harness_disassembly (plain),
+			 harness_disassembly (rep)) == 0,
+		 "report mode changed the code (%s, %s)", plain, rep);
+  int copies = harness_count_calls (rep, "hot");
+  ck_assert_msg (copies > 1, "the code generator made no copy of the call "
+		 "to hot (%d calls): the sample tests nothing", copies);
+  const char *note = harness_fmt ("note: the code generator copied this "
+				  "call: the object code has %d calls for "
+				  "it [hotinline]", copies);
+  if (sees_emitted_calls ())
+    ck_assert_msg (strstr (r.err, note), "no '%s':\n%.3000s", note, r.err);
+  else
+    ck_assert_ptr_null (strstr (r.err, "copied this call"));
+}
+END_TEST
+
 /* Clang's switches: -Werror makes reports errors, -Wno-error=pass-failed
    and the plugin's no-werror keep them warnings, -w and -Wno-pass-failed
    silence them, notes too.  */
@@ -1466,6 +1493,7 @@ clang_suite (void)
   tcase_add_test (tc, test_report_merged_calls);
   tcase_add_test (tc, test_report_merged_calls_with_code_after);
   tcase_add_test (tc, test_report_at_a_conditional_tail_call);
+  tcase_add_test (tc, test_report_at_a_copied_call);
   tcase_add_test (tc, test_werror_and_w);
   tcase_add_loop_test (tc, test_own_warnings_as_clang_warnings, 0,
 		       2 * N_WARNING_CASES);
