@@ -35,6 +35,12 @@ CCACHE := $(if $(shell command -v ccache),ccache)
 export CCACHE
 CCACHE_DIR ?= /var/cache/hotinline/ccache
 export CCACHE_DIR
+# A fresh clone elsewhere (CI's) finds the objects of the last: paths
+# under the checkout are hashed relative to it, and a -g object's hash
+# leaves out the directory it was compiled in (its debug information then
+# names the first clone's; nothing reads it).
+export CCACHE_BASEDIR := $(CURDIR)
+export CCACHE_NOHASHDIR := 1
 
 LOGS ?= build/check-all
 STAGE := sh tools/stage.sh $(LOGS)

@@ -63,6 +63,7 @@ static const struct field call_fields[] = {
   { "early_size", JSON_INTEGER, true, "an estimated size" },
   { "limit", JSON_OBJECT, true, "the limit GCC compared with" },
   { "chain", JSON_ARRAY, true, "the inline chain" },
+  { "may_merge", JSON_INTEGER, true, "a group of mergeable calls" },
   { NULL, 0, false, NULL }
 };
 

@@ -106,6 +106,8 @@ put_call (const struct results_emitter *e, const struct results_call *c,
     put_string (e, "hint", c->hint);
   if (c->n_chain)
     put_chain (e, c);
+  if (c->may_merge > 0)
+    put_integer (e, "may_merge", c->may_merge);
   e->end_object (e->data);
 }
 

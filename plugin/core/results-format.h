@@ -21,7 +21,9 @@
                 size?, early_size?, limit? {param, value} (GCC's size
                 estimates and the --param it compared with), hint?,
                 chain? [{function, into, file, line, column}] (innermost
-                first)
+                first), may_merge? (a call left: the code generator may
+                make one call of it and the others of its unit with the
+                same number; Clang before 22, whose reports are the IR's)
      functions  per function always_inline entries asked to force:
                 function, file, line, forced, why_not?
      address_only  per hot function whose address is taken and that no
@@ -102,6 +104,7 @@ struct results_call
   long long limit_value;
   const struct results_link *chain;	/* Innermost first.  */
   size_t n_chain;
+  long long may_merge;		/* Its group of mergeable calls; 0: none.  */
 };
 
 /* A function an always_inline entry asked to force.  */

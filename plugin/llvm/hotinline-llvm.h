@@ -262,7 +262,7 @@ void results_note_left_call (const llvm::Function &caller,
 			     const llvm::DILocation *dl,
 			     const struct policy_entry *entry,
 			     const std::string &reason,
-			     const std::string &hint);
+			     const std::string &hint, long long may_merge);
 void results_note_function (const llvm::Function &f, const char *why_not);
 void results_write (const llvm::Module &m);
 

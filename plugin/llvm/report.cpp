@@ -218,14 +218,21 @@ private:
   }
 };
 
-/* "FILE:LINE" of a call, for a note's text.  */
+/* "FILE:LINE" of a location, for a note's text; line 0 (a call passes
+   made of several) is no place to show.  */
+std::string
+line_at (const llvm::DILocation *dl)
+{
+  if (!dl || !dl->getLine ())
+    return "an unknown line";
+  return dl->getFilename ().str () + ":" + std::to_string (dl->getLine ());
+}
+
+/* The same for a call.  */
 std::string
 line_of (const llvm::CallBase &call)
 {
-  const llvm::DILocation *dl = call.getDebugLoc ().get ();
-  if (!dl)
-    return "an unknown line";
-  return dl->getFilename ().str () + ":" + std::to_string (dl->getLine ());
+  return line_at (call.getDebugLoc ().get ());
 }
 
 /* The calls to hot functions as written: their places, by the subprogram
@@ -301,6 +308,8 @@ struct left_call
   std::string reason, hint_text;	/* The hint for the results.  */
   hint note;				/* And for the report.  */
   const llvm::DILocation *dl;		/* The IR call's.  */
+  long long may_merge = 0;		/* Its results' group of calls the
+					   code generator may merge.  */
 };
 
 /* Whether this module's reports wait for the code generator, and the
@@ -308,13 +317,17 @@ struct left_call
 thread_local bool waiting;
 thread_local std::map<const llvm::Function *, std::vector<left_call>> pending;
 
+/* The module's groups of calls the code generator may merge, numbered
+   from 1 by their first call (reports made from the IR).  */
+thread_local std::map<const llvm::CallBase *, long long> merge_groups;
+
 /* C, left at AT, counted and in the results.  */
 void
 count_left (const left_call &c, const llvm::DILocation *at)
 {
   unit_stats.calls_not_inlined++;
   results_note_left_call (*c.caller, *c.callee, at, c.entry, c.reason,
-			  c.hint_text);
+			  c.hint_text, c.may_merge);
 }
 
 /* Report C at AT (a location of the call, or near it), its results at
@@ -337,15 +350,6 @@ emit_left (const left_call &c, const llvm::DILocation *at,
     emit_note (c.note.at_decl ? place_of_function (*c.callee) : loc,
 	       c.note.text);
   return true;
-}
-
-/* "FILE:LINE" of a location, for a note's text.  */
-std::string
-line_at (const llvm::DILocation *dl)
-{
-  if (!dl || !dl->getLine ())
-    return "an unknown line";
-  return dl->getFilename ().str () + ":" + std::to_string (dl->getLine ());
 }
 
 /* Which left call of ITEMS each emitted call of CALLS is: the one at the
@@ -556,6 +560,7 @@ public:
        it with others.  */
     waiting = codegen_follows && !at_link && machine_calls_available;
     pending.clear ();
+    merge_groups.clear ();
     for (llvm::Function &f : m)
       {
 	if (waiting)
@@ -622,14 +627,20 @@ private:
     const llvm::DILocation *dl = c->dl;
     const std::vector<const llvm::DILocation *> *sunk
       = sunk_from (dl, *c->callee);
-    place loc;
-    if (!emit_left (*c, sunk ? place_of_sunk (call, *sunk) : dl, dl, loc))
-      return;
-    /* Those whose blocks end with the same code as CALL's.  */
+    /* Those whose blocks end with the same code as CALL's; the results
+       number the group by its first call, so that a check of the object
+       code can tell merged calls from wrong places.  */
     std::vector<const llvm::CallBase *> mergeable;
     for (const llvm::CallBase *other : group)
       if (other == &call || tail_match (call, *other).same ())
 	mergeable.push_back (other);
+    if (mergeable.size () > 1)
+      c->may_merge = merge_groups.emplace (mergeable.front (),
+					   merge_groups.size () + 1)
+		       .first->second;
+    place loc;
+    if (!emit_left (*c, sunk ? place_of_sunk (call, *sunk) : dl, dl, loc))
+      return;
     note_merge (loc, call, mergeable);
     if (sunk)
       note_sunk (loc, *sunk, *c->callee);

@@ -36,6 +36,7 @@ struct call_record
   const struct policy_entry *entry;
   std::vector<std::string> names;	/* The chain's strings.  */
   std::vector<results_link> chain;
+  long long may_merge;
 };
 
 /* A function an always_inline entry asked to force.  */
@@ -55,7 +56,7 @@ call_at (const llvm::Function &caller, const llvm::Function &callee,
 	 const llvm::DILocation *dl, const struct policy_entry *entry)
 {
   call_record c { "", name_of (caller), name_of (callee), "", "", 0, 0,
-		  entry, {}, {} };
+		  entry, {}, {}, 0 };
   if (dl)
     {
       c.file = dl->getFilename ().str ();
@@ -108,6 +109,7 @@ core_call (call_record &c)
   r.size = r.early_size = -1;
   r.chain = c.chain.data ();
   r.n_chain = c.chain.size ();
+  r.may_merge = c.may_merge;
   return r;
 }
 
@@ -419,13 +421,15 @@ results_note_left_call (const llvm::Function &caller,
 			const llvm::Function &callee,
 			const llvm::DILocation *dl,
 			const struct policy_entry *entry,
-			const std::string &reason, const std::string &hint)
+			const std::string &reason, const std::string &hint,
+			long long may_merge)
 {
   if (!hot_config.results_dir)
     return;
   call_record c = call_at (caller, callee, dl, entry);
   c.reason = reason;
   c.hint = hint;
+  c.may_merge = may_merge;
   chain_of (c, dl, caller);
   /* The caller is the function the call is written in, as on GCC: with a
      chain, the innermost one.  */

@@ -358,6 +358,45 @@ END_TEST
    sees the calls as emitted: one report, at that call, saying which calls
    it was made of; before: both reported, each with a note naming the
    other.  */
+/* The calls to CALLEE the results file in DIR says are left (*LEFT),
+   and how few the object code can have if the code generator makes one
+   call of each group of them the file numbers in may_merge (*FEWEST).  */
+static void
+merge_bounds (const char *dir, const char *callee, unsigned *left,
+	      unsigned *fewest)
+{
+  struct run r = harness_sh (harness_fmt ("ls %s/*.json", dir));
+  ck_assert_msg (r.status == 0 && !strchr (r.out, '\n')[1],
+		 "one results file expected in %s: %s", dir, r.out);
+  *strchr (r.out, '\n') = '\0';
+  json_error_t err;
+  json_t *unit = json_load_file (r.out, 0, &err);
+  ck_assert_msg (unit, "%s: %s", r.out, err.text);
+  json_int_t groups[64];
+  unsigned n_groups = 0, apart = 0;
+  *left = 0;
+  size_t i;
+  json_t *c;
+  json_array_foreach (json_object_get (unit, "calls"), i, c)
+    {
+      if (json_is_true (json_object_get (c, "inlined"))
+	  || strcmp (json_string_value (json_object_get (c, "callee")),
+		     callee) != 0)
+	continue;
+      ++*left;
+      json_int_t g = json_integer_value (json_object_get (c, "may_merge"));
+      bool seen = false;
+      for (unsigned k = 0; k < n_groups; k++)
+	seen |= groups[k] == g;
+      if (!g)
+	apart++;
+      else if (!seen && n_groups < 64)
+	groups[n_groups++] = g;
+    }
+  json_decref (unit);
+  *fewest = apart + n_groups;
+}
+
 START_TEST (test_report_merged_calls)
 {
   struct sample s = load ("clang-merge.c");
@@ -410,9 +449,13 @@ END_TEST
    their blocks (one call in the object code, two with its tail merging
    off), each report has the note naming the other call (the sample's
    directives), and calls followed by different stores, which stay two,
-   have none.  Report mode leaves the code as it is.  Where the plugin
-   sees the calls as emitted, the reports are objdump's calls instead, and
-   each merged pair is one report that says so.  */
+   have none.  Report mode leaves the code as it is.  The results file
+   numbers each pair as calls the code generator may merge (may_merge),
+   so that a check of the object code can tell merged calls from wrong
+   places: 8 calls in it, 6 at the fewest, objdump's 6.  Where the plugin
+   sees the calls as emitted, the reports are objdump's calls instead,
+   each merged pair is one report that says so, and the results have
+   those 6 calls and no group.  */
 START_TEST (test_report_merged_calls_with_code_after)
 {
   struct sample s = load ("clang-merge-tail.c");
@@ -421,7 +464,10 @@ START_TEST (test_report_merged_calls_with_code_after)
   struct run p = build (&s, false, "", "", plain);
   struct run a = build (&s, false, "", "-mllvm -enable-tail-merge=false",
 			apart);
-  struct run r = build (&s, true, "", "", rep);
+  const char *dir = harness_fmt ("%s/merge-tail", harness_tmpdir ());
+  struct run r = build (&s, true,
+			harness_fmt ("-fplugin-arg-hotinline-results=%s", dir),
+			"", rep);
   ck_assert_msg (p.status == 0 && a.status == 0 && r.status == 0,
 		 "%.3000s", r.err);
   ck_assert_msg (strcmp (harness_disassembly (plain),
@@ -429,8 +475,14 @@ START_TEST (test_report_merged_calls_with_code_after)
 		 "report mode changed the code (%s, %s)", plain, rep);
   ck_assert_int_eq (harness_count_calls (rep, "big"), 6);
   ck_assert_int_eq (harness_count_calls (apart, "big"), 8);
+  /* The results count the calls the reports are about, and number the
+     groups the code generator may merge: objdump's count is within.  */
+  unsigned left, fewest;
+  merge_bounds (dir, "big", &left, &fewest);
   if (sees_emitted_calls ())
     {
+      ck_assert_uint_eq (left, 6);
+      ck_assert_uint_eq (fewest, 6);
       ck_assert_str_eq (reported_lines (r.err, "big"),
 			call_lines (rep, "big", "clang-merge-tail.c"));
       ck_assert_uint_eq (occurrences (r.err, "note: the code generator "
@@ -439,6 +491,8 @@ START_TEST (test_report_merged_calls_with_code_after)
       ck_assert_ptr_null (strstr (r.err, "may merge"));
       return;
     }
+  ck_assert_uint_eq (left, 8);
+  ck_assert_uint_eq (fewest, 6);
   check_diagnostics (&s, r.err, "-O2");
   /* A merge note only where a directive expects one.  */
   struct diagnostics ds = harness_diagnostics (r.err);
@@ -949,7 +1003,7 @@ END_TEST
    hint, chain and reason of a call left, and the limits' members.  */
 static const char *const compiler_only_keys[] = {
   "calls[].size", "calls[].early_size", "calls[].limit", "calls[].hint",
-  "calls[].chain", "calls[].reason", "limits.",
+  "calls[].chain", "calls[].reason", "calls[].may_merge", "limits.",
 };
 
 /* Add to KEYS (an object used as a set) "WHERE.KEY" for each member of

@@ -111,19 +111,20 @@ static const struct results_link chain[] = {
    walk_a, which was inlined.  */
 static const struct results_call source_calls[] = {
   { "t.c", 10, 5, "f", "step", &weighted, NULL, NULL, -1, -1, NULL, 0,
-    NULL, 0 },
+    NULL, 0, 0 },
   { "t.c", 11, 5, "f", "step", &weighted, NULL, NULL, -1, -1, NULL, 0,
-    NULL, 0 },
+    NULL, 0, 0 },
   { "t.c", 12, 9, "g", "walk_a", &plain, NULL, NULL, -1, -1, NULL, 0,
-    NULL, 0 },
+    NULL, 0, 0 },
 };
 
 static const struct results_call left_calls[] = {
   { "t.c", 11, 5, "f", "step", &weighted, "call is unlikely",
-    "raise the limit", 57, 14, "max-inline-insns-auto", 15, chain, 1 },
-  /* Inside inlined code only: no source call of its own.  */
+    "raise the limit", 57, 14, "max-inline-insns-auto", 15, chain, 1, 0 },
+  /* Inside inlined code only: no source call of its own; one the code
+     generator may merge with others (group 2).  */
   { "t.h", 7, 3, "outer", "step", &weighted, "", "", -1, -1, NULL, 0,
-    NULL, 0 },
+    NULL, 0, 2 },
 };
 
 static const struct results_function functions[] = {
@@ -182,7 +183,7 @@ static const struct
   { "calls.2.limit", "param,value" },
   { "calls.2.chain.0", "function,into,file,line,column" },
   { "calls.3", "file,line,column,caller,callee,inlined,reason,action,"
-	       "severity,entry,weight" },
+	       "severity,entry,weight,may_merge" },
   { "functions.0", "function,file,line,forced" },
   { "functions.1", "function,file,line,forced,why_not" },
   { "address_only.0", "function,entry,address_taken" },
@@ -235,6 +236,8 @@ static const struct
   { "calls.2.chain.0.into", "\"outer\"" },
   { "calls.2.limit.value", "15" },
   { "calls.3.reason", "\"\"" },
+  { "calls.3.may_merge", "2" },
+  { "calls.2.may_merge", NULL },
   { "calls.4", NULL },
   { "functions.0.forced", "true" },
   { "functions.1.forced", "false" },
