@@ -16,6 +16,8 @@
 # HOTINLINE_DEB_SUITE   bookworm (Debian 12, default) or forky (testing)
 # HOTINLINE_DEB_GCC     the GCC whose plugin package is tested (bookworm:
 #                       12, forky: 16)
+# HOTINLINE_DEB_CLANG   the Clang whose plugin package is tested too when
+#                       DEBDIR has it (llvm-N-hotinline; default 16)
 # HOTINLINE_DEB_GCCS    --build: more GCC versions to install in the
 #                       system and build plugin packages for (forky: 13 14
 #                       15; the archive must have their gcc-N-plugin-dev)
@@ -65,6 +67,8 @@ if [ $MODE = test ]; then
 	TOOLS_DEB=$(ls "$DEBDIR"/hotinline-tools_*.deb 2>/dev/null | head -n 1)
 	[ -n "$PLUGIN_DEB" ] && [ -n "$TOOLS_DEB" ] ||
 		fail "no gcc-$N-hotinline or hotinline-tools package in $DEBDIR (make deb)"
+	L=${HOTINLINE_DEB_CLANG:-16}
+	LLVM_DEB=$(ls "$DEBDIR"/llvm-$L-hotinline_*.deb 2>/dev/null | head -n 1)
 fi
 
 # --- The clean system, made once ------------------------------------------
@@ -217,9 +221,10 @@ if [ $MODE = build ]; then
 fi
 
 mkdir -p "$ROOT/debs"
-cp "$PLUGIN_DEB" "$TOOLS_DEB" "$ROOT/debs/"
+cp "$PLUGIN_DEB" "$TOOLS_DEB" $LLVM_DEB "$ROOT/debs/"
 mkdir -p "$ROOT/home/builder/t"
-cp "$SRC/examples/xarray_walk.c" "$ROOT/home/builder/t/"
+cp "$SRC/examples/xarray_walk.c" "$SRC/examples/radix_lookup.c" \
+	"$ROOT/home/builder/t/"
 # The same function, audited rather than forced.
 cat > "$ROOT/home/builder/t/report.yaml" <<'EOF'
 version: 1
@@ -270,9 +275,9 @@ say "a later gcc-$N makes apt remove gcc-$N-hotinline: $(grep "^Remv gcc-$N-hoti
 
 CALL='(call|jmp)[[:space:]].*<xas_descend>'
 POLICY=/usr/share/hotinline/policies/xarray_walk.yaml
-calls() {
+calls() { # OBJECT [CALL]
 	as_user gcc-$N "$1" -o "$1.exe" || fail "linking $1"
-	as_user objdump -d "$1.exe" | grep -cE "$CALL" || true
+	as_user objdump -d "$1.exe" | grep -cE "${2:-$CALL}" || true
 }
 
 # Plain GCC leaves calls to the hot function; the plugin, by its short
@@ -313,6 +318,64 @@ grep -q xas_descend "$RUN/summary.out" ||
 	{ cat "$RUN/summary.out"; fail "hotinline-summary does not name xas_descend"; }
 say "hotinline-summary: $(grep xas_descend "$RUN/summary.out" | head -n 1)"
 
+# The Clang plugin package: installed after the others, with its clang-N
+# and nothing else asked for; used as for GCC, on the example Clang does
+# not inline by itself (it inlines xas_descend).
+PKGS="gcc-$N-hotinline hotinline-tools"
+if [ -z "$LLVM_DEB" ]; then
+	say "SKIP llvm-$L-hotinline: no such package in $DEBDIR (make deb builds it where clang-$L and its LLVM are installed; HOTINLINE_DEB_CLANG picks another)"
+else
+	PKGS="$PKGS llvm-$L-hotinline"
+	say "apt-get install $(basename "$LLVM_DEB")"
+	in_root "$ROOT" apt-get install -y -q --no-install-recommends \
+		"/debs/$(basename "$LLVM_DEB")" >> "$RUN/apt.log" 2>&1 ||
+		{ tail -n 30 "$RUN/apt.log"; fail "apt-get install llvm-$L-hotinline"; }
+	llvm_version=$(in_root "$ROOT" dpkg-query -W -f='${Version}' libllvm$L)
+	depends=$(in_root "$ROOT" dpkg-query -W -f='${Depends}' llvm-$L-hotinline)
+	case ", $depends," in
+	*", clang-$L, libllvm$L (>= $llvm_version),"*)
+		say "llvm-$L-hotinline: depends on clang-$L, libllvm$L (>= $llvm_version)" ;;
+	*) fail "llvm-$L-hotinline depends on '$depends', not clang-$L, libllvm$L (>= $llvm_version)" ;;
+	esac
+	LCALL='(call|jmp)[[:space:]].*<pctrie_lookup_(le|ge)>'
+	LPLUGIN=/usr/lib/hotinline/llvm-$L/hotinline.so
+	LPOLICY=/usr/share/hotinline/policies/radix_lookup.yaml
+	as_user clang-$L -O2 -c radix_lookup.c -o lplain.o || fail "clang-$L alone"
+	as_user clang-$L -O2 -fplugin=$LPLUGIN -fpass-plugin=$LPLUGIN \
+		-fplugin-arg-hotinline-policy=$LPOLICY -c radix_lookup.c \
+		-o lforced.o || fail "clang-$L with the plugin"
+	plain=$(calls lplain.o "$LCALL")
+	forced=$(calls lforced.o "$LCALL")
+	[ "$plain" -gt 0 ] || fail "clang-$L's plain build has no call to pctrie_lookup_le/ge to remove"
+	[ "$forced" -eq 0 ] || fail "$forced calls to pctrie_lookup_le/ge left with clang-$L's plugin"
+	say "clang-$L force: calls to pctrie_lookup_le/ge: plain $plain, with the plugin $forced"
+	as_user hotinline-clang-$L -O2 -fplugin=hotinline \
+		-fplugin-arg-hotinline-policy=$LPOLICY -c radix_lookup.c \
+		-o lwrapped.o || fail "hotinline-clang-$L"
+	[ "$(calls lwrapped.o "$LCALL")" -eq 0 ] ||
+		fail "hotinline-clang-$L left calls to pctrie_lookup_le/ge"
+	say "hotinline-clang-$L: no call left"
+	# Report mode without -g: each warning at its call's line, which
+	# Clang keeps for a remark pattern (docs/clang.md).
+	sed 's/action: always_inline/action: report/' \
+		"$ROOT$LPOLICY" > "$ROOT/home/builder/t/lreport.yaml"
+	as_user clang-$L -O2 -Rpass-missed=hotinline \
+		-fplugin=$LPLUGIN -fpass-plugin=$LPLUGIN \
+		-fplugin-arg-hotinline-policy=lreport.yaml \
+		-fplugin-arg-hotinline-results=lresults -c radix_lookup.c \
+		-o lreport.o 2> "$RUN/lreport.err" ||
+		{ cat "$RUN/lreport.err"; fail "clang-$L report build failed"; }
+	grep -E "^radix_lookup.c:[0-9]+:[0-9]+: warning: hot function 'pctrie_lookup_(le|ge)' not inlined into '[a-z_]+': .* \[hotinline\]$" \
+		"$RUN/lreport.err" > "$RUN/lreport.warnings" ||
+		{ cat "$RUN/lreport.err"; fail "clang-$L report mode gave no warning at a line"; }
+	[ "$(wc -l < "$RUN/lreport.warnings")" -eq "$(calls lreport.o "$LCALL")" ] ||
+		{ cat "$RUN/lreport.err"; fail "clang-$L: $(wc -l < "$RUN/lreport.warnings") warnings for $(calls lreport.o "$LCALL") calls"; }
+	as_user hotinline-summary lresults > "$RUN/lsummary.out" &&
+		grep -q 'clang ' "$RUN/lsummary.out" ||
+		{ cat "$RUN/lsummary.out"; fail "hotinline-summary of clang-$L's results"; }
+	say "clang-$L report: $(wc -l < "$RUN/lreport.warnings") warnings, one per call left: $(head -n 1 "$RUN/lreport.warnings")"
+fi
+
 # The manual pages, the wrapper's under each of its names.
 for page in hotinline hotinline-summary hotinline-profile hotinline-gcc-$N; do
 	as_user man -P cat "$page" > "$RUN/man.out" 2>&1 ||
@@ -325,8 +388,8 @@ say "man: hotinline(7), hotinline-summary(1), hotinline-profile(1), hotinline-gc
 
 # Purge: no file of the packages is left, and no directory but those
 # another package owns.
-in_root "$ROOT" dpkg -L gcc-$N-hotinline hotinline-tools | sort -u > "$RUN/files"
-in_root "$ROOT" apt-get remove --purge -y -q gcc-$N-hotinline hotinline-tools \
+in_root "$ROOT" dpkg -L $PKGS | sort -u > "$RUN/files"
+in_root "$ROOT" apt-get remove --purge -y -q $PKGS \
 	>> "$RUN/apt.log" 2>&1 || { tail -n 30 "$RUN/apt.log"; fail "apt-get remove --purge"; }
 left=0
 while read -r f; do
@@ -341,7 +404,7 @@ while read -r f; do
 done < "$RUN/files"
 [ "$left" -eq 0 ] || fail "$left paths of the packages left after purge"
 in_root "$ROOT" dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' \
-	gcc-$N-hotinline hotinline-tools 2>/dev/null | grep -v '^un ' |
+	$PKGS 2>/dev/null | grep -v '^un ' |
 	grep . && fail "the packages are still known to dpkg"
 say "purge: none of the $(wc -l < "$RUN/files") paths of the packages is left"
 
