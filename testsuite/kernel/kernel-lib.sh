@@ -362,7 +362,8 @@ policy_names() {
 # objdump's calls to the policies' functions (or to those of
 # $HOT_NAMES) in the objects given on standard input (relative to
 # directory $1): "OBJECT FUNCTION CALLEE" per call, FUNCTION the function
-# of the object code it is in, clone suffixes left out.
+# of the object code it is in, clone suffixes left out, or its names
+# joined by "|" when it has several (aliases).
 object_calls() {
 	hot=${HOT_NAMES:-$(policy_names | tr '\n' ' ')}
 	while read -r obj; do
@@ -372,8 +373,25 @@ object_calls() {
 		objdump -dr --no-show-raw-insn "$f" |
 			awk -v SYMS="$pair/syms.tmp" -v HOT="$hot" \
 				-f "$srcdir/testsuite/real/calls.awk" |
-			awk -v obj="$obj" '{ caller = $NF; sub(/\..*/, "", caller)
-				print obj, caller, $(NF - 1) }'
+			awk -v obj="$obj" -v SYMS="$pair/syms.tmp" '
+			# Every name of the function at the caller'"'"'s
+			# address: objdump labels it by one of its aliases
+			# (__ia32_sys_X is __x64_sys_X), the results by another.
+			BEGIN {
+				while ((getline l < SYMS) > 0) {
+					if (split(l, p, "\t") != 2 || p[1] !~ / F /)
+						continue
+					k = split(p[1], f, " "); split(p[2], g, " ")
+					a = f[k] " " f[1]; place[g[2]] = a
+					n = g[2]; sub(/\..*/, "", n)
+					if (index("|" names[a] "|", "|" n "|") == 0)
+						names[a] = names[a] (names[a] == "" ? "" : "|") n
+				}
+			}
+			{ caller = $NF
+			  if (caller in place) caller = names[place[caller]]
+			  else sub(/\..*/, "", caller)
+			  print obj, caller, $(NF - 1) }'
 	done
 	rm -f "$pair/syms.tmp"
 }
@@ -394,7 +412,8 @@ results_calls() {
 }
 
 # Compare RESULTS ("OBJECT FUNCTION CALLEE GROUP" lines) with OBJDUMP's
-# ("OBJECT FUNCTION CALLEE"), per object, function and callee: the same
+# ("OBJECT FUNCTION CALLEE", FUNCTION "a|b" for a function of several
+# names), per object, function and callee: the same
 # count is exact; fewer in the object, but no fewer than the results'
 # calls with each may-merge group made one, is merged; any other count
 # differs.  Prints the differing keys, then "DIFFER MERGED" on its last
@@ -405,7 +424,12 @@ compare_places() {
 		if ($4 == 0 || !((k, $4) in g)) { fewest[k]++; g[k, $4] }
 		next
 	}
-	{ m[$0]++; keys[$0] }
+	# A function of several names ("a|b", aliases): the one the results
+	# have, else the first.
+	{ c = split($2, alias, "|"); f = alias[1]
+	  for (i = 1; i <= c; i++)
+		if (($1 " " alias[i] " " $3) in n) f = alias[i]
+	  k = $1 " " f " " $3; m[k]++; keys[k] }
 	END {
 		for (k in keys) {
 			if (n[k] == m[k]) continue
@@ -768,7 +792,8 @@ step_seeds() {
 			line="$line $calls"
 		done
 		# Changed elsewhere, .text.
-		awk '{ print $2 }' "$pair/seeds/$g-plain.calls" |
+		awk '{ n = split($2, a, "|"); for (i = 1; i <= n; i++) print a[i] }' \
+			"$pair/seeds/$g-plain.calls" |
 			cat - "$pair/seeds/$g.names" | sort -u >"$pair/seeds/$g.exempt"
 		text=$(text_size "$pair/seeds/$g-plain"/*.o)
 		line="$line | $text"
