@@ -64,6 +64,23 @@ obj (const struct sample *s, const char *variant)
   return harness_fmt ("%s/%s-%s.o", harness_tmpdir (), s->name, variant);
 }
 
+/* S built with EXTRA into OBJ (S, "plain") without the plugin and into
+   OBJ (S, "report") with it (and ARGS): both build, and report mode
+   leaves the code as it is.  The report build's run.  */
+static struct run
+build_report_as_plain (const struct sample *s, const char *args,
+		       const char *extra)
+{
+  const char *plain = obj (s, "plain"), *rep = obj (s, "report");
+  struct run p = build (s, false, "", extra, plain);
+  struct run r = build (s, true, args, extra, rep);
+  ck_assert_msg (p.status == 0 && r.status == 0, "%.3000s", r.err);
+  ck_assert_msg (strcmp (harness_disassembly (plain),
+			 harness_disassembly (rep)) == 0,
+		 "report mode changed the code (%s, %s)", plain, rep);
+  return r;
+}
+
 /* Every warning, error and note directive on its line, no other warning
    or error.  */
 static void
@@ -400,13 +417,8 @@ merge_bounds (const char *dir, const char *callee, unsigned *left,
 START_TEST (test_report_merged_calls)
 {
   struct sample s = load ("clang-merge.c");
-  const char *plain = obj (&s, "plain"), *rep = obj (&s, "report");
-  struct run p = build (&s, false, "", "-g", plain);
-  struct run r = build (&s, true, "", "-g", rep);
-  ck_assert_msg (p.status == 0 && r.status == 0, "%.3000s", r.err);
-  ck_assert_msg (strcmp (harness_disassembly (plain),
-			 harness_disassembly (rep)) == 0,
-		 "report mode changed the code (%s, %s)", plain, rep);
+  const char *rep = obj (&s, "report");
+  struct run r = build_report_as_plain (&s, "", "-g");
   ck_assert_int_eq (harness_count_calls (rep, "big"), 1);
   if (sees_emitted_calls ())
     {
@@ -459,20 +471,14 @@ END_TEST
 START_TEST (test_report_merged_calls_with_code_after)
 {
   struct sample s = load ("clang-merge-tail.c");
-  const char *plain = obj (&s, "plain"), *rep = obj (&s, "report");
+  const char *rep = obj (&s, "report");
   const char *apart = obj (&s, "no-tail-merge");
-  struct run p = build (&s, false, "", "", plain);
   struct run a = build (&s, false, "", "-mllvm -enable-tail-merge=false",
 			apart);
+  ck_assert_msg (a.status == 0, "%.3000s", a.err);
   const char *dir = harness_fmt ("%s/merge-tail", harness_tmpdir ());
-  struct run r = build (&s, true,
-			harness_fmt ("-fplugin-arg-hotinline-results=%s", dir),
-			"", rep);
-  ck_assert_msg (p.status == 0 && a.status == 0 && r.status == 0,
-		 "%.3000s", r.err);
-  ck_assert_msg (strcmp (harness_disassembly (plain),
-			 harness_disassembly (rep)) == 0,
-		 "report mode changed the code (%s, %s)", plain, rep);
+  struct run r = build_report_as_plain (
+    &s, harness_fmt ("-fplugin-arg-hotinline-results=%s", dir), "");
   ck_assert_int_eq (harness_count_calls (rep, "big"), 6);
   ck_assert_int_eq (harness_count_calls (apart, "big"), 8);
   /* The results count the calls the reports are about, and number the
@@ -520,10 +526,8 @@ END_TEST
 START_TEST (test_report_at_a_conditional_tail_call)
 {
   struct sample s = load ("clang-condtail.c");
-  const char *plain = obj (&s, "plain"), *rep = obj (&s, "report");
-  struct run p = build (&s, false, "", "", plain);
-  struct run r = build (&s, true, "", "", rep);
-  ck_assert_msg (p.status == 0 && r.status == 0, "%.3000s", r.err);
+  const char *rep = obj (&s, "report");
+  struct run r = build_report_as_plain (&s, "", "");
   if (sees_emitted_calls ())
     {
       ck_assert_str_eq (reported_lines (r.err, "hot"),
@@ -538,9 +542,6 @@ START_TEST (test_report_at_a_conditional_tail_call)
       ck_assert_str_eq (reported_lines (r.err, "hot"),
 			" clang-condtail.c:22");
     }
-  ck_assert_msg (strcmp (harness_disassembly (plain),
-			 harness_disassembly (rep)) == 0,
-		 "report mode changed the code (%s, %s)", plain, rep);
   int major = atoi (strstr (harness_plugin (), "clang-") + 6);
   int from = 0;
   unsigned line = 0;
@@ -565,14 +566,9 @@ END_TEST
 START_TEST (test_report_at_a_copied_call)
 {
   struct sample s = load ("clang-copies.c");
-  const char *plain = obj (&s, "plain"), *rep = obj (&s, "report");
-  struct run p = build (&s, false, "", "", plain);
-  struct run r = build (&s, true, "", "", rep);
-  ck_assert_msg (p.status == 0 && r.status == 0, "%.3000s", r.err);
+  const char *rep = obj (&s, "report");
+  struct run r = build_report_as_plain (&s, "", "");
   check_diagnostics (&s, r.err, "-O2");
-  ck_assert_msg (strcmp (harness_disassembly (plain),
-			 harness_disassembly (rep)) == 0,
-		 "report mode changed the code (%s, %s)", plain, rep);
   int copies = harness_count_calls (rep, "hot");
   ck_assert_msg (copies > 1, "the code generator made no copy of the call "
 		 "to hot (%d calls): the sample tests nothing", copies);
