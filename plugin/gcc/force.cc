@@ -36,6 +36,9 @@ struct pending
 /* The functions forced provisionally, by declaration.  */
 hash_map<tree, pending> *pending_checks;
 
+/* The functions this unit forced by attribute.  */
+static vec<tree> forced_here;
+
 /* What in the body of FN makes it impossible to inline, or NULL.  These
    are the constructs for which GCC turns always_inline into a hard
    error.  */
@@ -229,6 +232,7 @@ force_always_inline (tree decl)
 				      NULL_TREE, DECL_ATTRIBUTES (decl));
   DECL_DISREGARD_INLINE_LIMITS (decl) = 1;
   DECL_UNINLINABLE (decl) = 0;
+  forced_here.safe_push (decl);
 }
 
 /* Source order: by location, then by declaration order.  */
@@ -289,8 +293,9 @@ collect_candidates (vec<candidate> *cands, bool bodies)
       if (!node->definition)
 	{
 	  /* Only worth saying where it is called; at an LTO link the
-	     bodies are not loaded yet.  */
-	  if (node->callers && !in_lto_p)
+	     bodies are not loaded yet, and in an -flto compilation the
+	     link inlines it, as its own unit's compilation forced it.  */
+	  if (node->callers && !in_lto_p && !flag_generate_lto)
 	    cands->safe_push ({ node, entry, body_elsewhere, NULL_TREE, false,
 				false });
 	}
@@ -442,6 +447,43 @@ settle_tail_recursion (function *fn)
     keep_forced (fn, p);
 }
 
+/* An -flto compilation writes its IR for the link, where the calls from
+   other units are inlined: their callers were never seen here, and may
+   be built for another target or with other options, where GCC stops the
+   link with an error on an always_inline callee it cannot inline (the
+   hand annotation's hazard).  By then this unit's early inliner has put
+   the forced functions into their callers here; the IR keeps the lifted
+   limits, which the link's inliner honours where it can, and not the
+   attribute, so that a call it cannot inline stays a call, as without
+   the plugin.  */
+static void
+drop_attributes_from_lto_ir (void)
+{
+  if (!flag_generate_lto)
+    return;
+  for (tree decl : forced_here)
+    DECL_ATTRIBUTES (decl) = remove_attribute ("always_inline",
+					       DECL_ATTRIBUTES (decl));
+}
+
+const pass_data lto_ir_pass_data = {
+  IPA_PASS, "hotinline_lto_ir", OPTGROUP_NONE, TV_NONE, 0, 0, 0, 0, 0
+};
+
+/* A regular IPA pass for its summary hook alone, which runs in a
+   compilation after the early passes and before the IR is written.  */
+class lto_ir_pass : public ipa_opt_pass_d
+{
+public:
+  lto_ir_pass (gcc::context *ctxt)
+    : ipa_opt_pass_d (lto_ir_pass_data, ctxt, drop_attributes_from_lto_ir,
+		      NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL) {}
+  bool gate (function *) final override
+  {
+    return !forced_here.is_empty ();
+  }
+};
+
 const pass_data settle_target_pass_data = {
   GIMPLE_PASS, "hotinline_target", OPTGROUP_NONE, TV_NONE, PROP_cfg,
   0, 0, 0, 0
@@ -491,4 +533,6 @@ force_register (const char *plugin_name)
 		     new settle_pass (settle_tailr_pass_data, g,
 				      settle_tail_recursion),
 		     HOT_EARLY_TAILR_PASS, 1, PASS_POS_INSERT_AFTER);
+  hot_register_pass (plugin_name, new lto_ir_pass (g), "inline", 1,
+		     PASS_POS_INSERT_BEFORE);
 }

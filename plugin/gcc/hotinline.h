@@ -18,8 +18,12 @@ extern struct hot_stats hot_stats;
 /* The messages of the core as GCC formats (%<quotes%>), with the tag.  */
 extern const struct message_style hot_message_style;
 
-/* The main source file of this translation unit, for "files" scoping.  */
+/* The main source file of this translation unit (at an LTO link, the
+   partition's name), for messages and results.  */
 const char *hot_unit (void);
+/* The compilation's output without its suffix ("dir/t" for -o dir/t.o).
+   malloc'd.  */
+char *hot_output_stem (void);
 
 /* The policy entry governing calls to FNDECL from CALLER (NULL_TREE: any
    caller; only entries without "callers" then match), or NULL.  A clone

@@ -149,23 +149,27 @@ option_arg (size_t opt)
   return NULL;
 }
 
+} // namespace
+
 /* The compilation's output without its suffix, as the driver tells cc1
    through -dumpdir and -dumpbase (".libs/t" for -c t.c -o .libs/t.o):
    what tells libtool's two compilations of t.c apart.  malloc'd.  */
-static char *
-output_stem (void)
+char *
+hot_output_stem (void)
 {
   const char *dir = option_arg (OPT_dumpdir);
   const char *base = option_arg (OPT_dumpbase);
   const char *ext = option_arg (OPT_dumpbase_ext);
   if (!base)
-    base = lbasename (hot_unit ());
+    base = lbasename (main_input_filename);
   size_t len = strlen (base);
   if (ext && len > strlen (ext)
       && strcmp (base + len - strlen (ext), ext) == 0)
     len -= strlen (ext);
   return xasprintf ("%s%.*s", dir ? dir : "", (int) len, base);
 }
+
+namespace {
 
 /* The options of cc1's command line that can change the code, in order,
    space separated (results_option_changes_code).  malloc'd.  */
@@ -318,7 +322,11 @@ write_results (void *, void *)
 {
   if (!hot_policy || !hot_config.results_dir)
     return;
-  char *output = output_stem (), *flags = flags_key ();
+  /* An -flto compilation without code of its own: its calls are decided
+     at the link, whose partitions write them.  */
+  if (flag_generate_lto && !flag_fat_lto_objects)
+    return;
+  char *output = hot_output_stem (), *flags = flags_key ();
   char *path = results_path (hot_config.results_dir, output, flags);
   char *tmp = xasprintf ("%s.%d.tmp", path, (int) getpid ());
   FILE *f = make_directory (hot_config.results_dir) ? fopen (tmp, "w") : NULL;

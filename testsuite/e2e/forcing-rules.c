@@ -378,8 +378,11 @@ END_TEST
 
 
 /* At an LTO link, for a call between units, GCC's IPA inliner judges the
-   hand annotation: flags that change what the code means must agree.  The
-   plugin on the link line forces surgically by the same rule.  */
+   hand annotation: flags that change what the code means must agree, and
+   the caller's target must have what the callee's uses.  The plugin on the
+   link line forces surgically by the same rule.  On the callee's compile
+   line alone, it never makes the link fail: where the hand annotation
+   stops it, a call stays.  */
 static const struct
 {
   const char *callee, *caller;
@@ -389,10 +392,37 @@ static const struct
   { "", "__attribute__ ((optimize (\"fast-math\")))" },
   { "__attribute__ ((optimize (\"wrapv\")))", "" },
   { "__attribute__ ((optimize (\"O0\")))", "" },
+  { "__attribute__ ((target (\"avx2\")))", "" },
 };
+
+/* Links OBJECTS in DIR into OUT, with POLICY's plugin if not NULL.  */
+static struct run
+lto_link (const char *dir, const char *objects, const char *out,
+	  const char *policy)
+{
+  struct args a = { { 0 }, 0 };
+  args_add (&a, harness_gcc ());
+  if (policy)
+    args_add_plugin (&a, &policy, 1);
+  args_add_words (&a, "-O2 -flto -fchecking -fdiagnostics-plain-output");
+  for (const char *o = objects; *o; o += strcspn (o, " "), o += *o == ' ')
+    args_add (&a, harness_fmt ("%s/%.*s", dir, (int) strcspn (o, " "), o));
+  args_add (&a, "-o");
+  args_add (&a, harness_fmt ("%s/%s", dir, out));
+  return harness_run (a.v, NULL);
+}
 
 START_TEST (test_lto_link_across_units_as_by_hand)
 {
+  const char *what = harness_fmt ("-flto, callee %s, caller %s",
+				  lto_cases[_i].callee, lto_cases[_i].caller);
+  if (strstr (lto_cases[_i].callee, "target (")
+      && strcmp (harness_target (), "x86_64") != 0)
+    {
+      fprintf (stderr, "SKIP %s on %s: x86 target attributes\n", what,
+	       harness_target ());
+      return;
+    }
   const char *callee = harness_write
     ("callee.c", harness_fmt ("#ifdef HAND\n"
 			      "#define FORCE __attribute__ ((always_inline)) "
@@ -413,55 +443,85 @@ START_TEST (test_lto_link_across_units_as_by_hand)
 			      "unsigned data[40];\n"
 			      "int main (void) { return (int) f (data) & 1; }\n",
 			      lto_cases[_i].caller));
-  const char *what = harness_fmt ("-flto, callee %s, caller %s",
-				  lto_cases[_i].callee, lto_cases[_i].caller);
   const char *dir = harness_tmpdir ();
+  const char *policy = harness_write ("body.yaml", force_body_policy);
   struct run r = harness_sh (harness_fmt
     ("cd %s && %s -O2 -flto -c %s -o callee.o && %s -O2 -flto -DHAND -c %s "
      "-o callee-hand.o && %s -O2 -flto -c %s -o caller.o", dir, harness_gcc (),
      callee, harness_gcc (), callee, harness_gcc (), caller));
   ck_assert_msg (r.status == 0, "%s: %.2000s", what, r.err);
-  /* Where GCC inlines body across the units by itself, there is nothing
-     to force (GCC 14 does for some of these cases).  */
-  r = harness_sh (harness_fmt ("cd %s && %s -O2 -flto callee.o caller.o "
-			       "-o plain", dir, harness_gcc ()));
+  r = lto_link (dir, "callee.o caller.o", "plain", NULL);
   ck_assert_msg (r.status == 0, "%s: plain link: %.2000s", what, r.err);
-  if (harness_count_calls (harness_fmt ("%s/plain", dir), "body") == 0)
-    {
-      fprintf (stderr, "SKIP %s: this GCC inlines body by itself at the "
-	       "link, nothing to force\n", what);
-      return;
-    }
-  struct run by_hand = harness_sh (harness_fmt
-    ("cd %s && %s -O2 -flto callee-hand.o caller.o -o hand", dir,
-     harness_gcc ()));
+  int plain_calls = harness_count_calls (harness_fmt ("%s/plain", dir),
+					 "body");
+  struct run by_hand = lto_link (dir, "callee-hand.o caller.o", "hand", NULL);
   bool hand_inlines = by_hand.status == 0;
   if (!hand_inlines)
     ck_assert_msg (strstr (by_hand.err, "inlining failed in call to"),
 		   "%s: the hand link fails for another reason: %.1500s",
 		   what, by_hand.err);
 
-  const char *policy = harness_write ("body.yaml", force_body_policy);
-  struct args a = { { 0 }, 0 };
-  args_add (&a, harness_gcc ());
-  args_add_plugin (&a, &policy, 1);
-  args_add_words (&a, harness_fmt ("-O2 -flto -fchecking "
-				   "-fdiagnostics-plain-output %s/callee.o "
-				   "%s/caller.o -o %s/forced", dir, dir, dir));
-  r = harness_run (a.v, NULL);
-  ck_assert_msg (r.status == 0, "%s: the LTO link with the plugin failed: "
-		 "%.2000s", what, r.err);
-  int calls = harness_count_calls (harness_fmt ("%s/forced", dir), "body");
-  if (hand_inlines)
-    ck_assert_msg (calls == 0 && !strstr (r.err, "warning"),
-		   "%s: the hand annotation inlines; with the plugin %d "
-		   "call(s) left:\n%.2000s", what, calls, r.err);
-  else
-    ck_assert_msg (calls > 0 && strstr (r.err, "warning: hot function "
-					"'body' not inlined into 'f': "),
-		   "%s: the hand annotation is an error (%s); with the "
-		   "plugin %d call(s) left, reported:\n%.2000s", what,
-		   strstr (by_hand.err, "error"), calls, r.err);
+  /* Forced on the compile lines only (the caller's says nothing of a
+     body in another unit: the link sees it), linked without the plugin:
+     the link never fails, and a call stays where GCC would leave it.  */
+  const char *const sources[][2] = { { callee, "callee-forced.o" },
+				     { caller, "caller-forced.o" } };
+  for (int k = 0; k < 2; k++)
+    {
+      struct args a = { { 0 }, 0 };
+      args_add (&a, harness_gcc ());
+      args_add_plugin (&a, &policy, 1);
+      args_add_words (&a, harness_fmt ("-O2 -flto -fchecking "
+				       "-fdiagnostics-plain-output -c %s -o "
+				       "%s/%s", sources[k][0], dir,
+				       sources[k][1]));
+      r = harness_run (a.v, NULL);
+      ck_assert_msg (r.status == 0 && !*r.err, "%s: %s with the plugin: "
+		     "%.2000s", what, sources[k][0], r.err);
+    }
+  r = lto_link (dir, "callee-forced.o caller-forced.o", "compile-forced",
+		NULL);
+  ck_assert_msg (r.status == 0, "%s: the link of a unit forced at its "
+		 "compilation fails (by hand: %s): %.2000s", what,
+		 hand_inlines ? "links" : "fails too", r.err);
+  if (!hand_inlines && plain_calls > 0)
+    ck_assert_msg (harness_count_calls (harness_fmt ("%s/compile-forced",
+						     dir), "body") > 0,
+		   "%s: inlined where neither GCC nor the hand annotation "
+		   "inlines", what);
+
+  /* Where GCC inlines body across the units by itself, there is nothing
+     more to force (GCC 14 does for some of these cases).  */
+  if (plain_calls == 0)
+    {
+      fprintf (stderr, "SKIP %s: this GCC inlines body by itself at the "
+	       "link, nothing to force\n", what);
+      return;
+    }
+
+  /* The plugin on the link line, the callee compiled without it and with
+     it: as by hand.  */
+  static const char *const callees[] = { "callee.o", "callee-forced.o" };
+  for (int k = 0; k < 2; k++)
+    {
+      const char *how = harness_fmt ("%s, %s", what, callees[k]);
+      r = lto_link (dir, harness_fmt ("%s caller.o", callees[k]), "forced",
+		    policy);
+      ck_assert_msg (r.status == 0, "%s: the LTO link with the plugin "
+		     "failed: %.2000s", how, r.err);
+      int calls = harness_count_calls (harness_fmt ("%s/forced", dir),
+				       "body");
+      if (hand_inlines)
+	ck_assert_msg (calls == 0 && !strstr (r.err, "warning"),
+		       "%s: the hand annotation inlines; with the plugin %d "
+		       "call(s) left:\n%.2000s", how, calls, r.err);
+      else
+	ck_assert_msg (calls > 0 && strstr (r.err, "warning: hot function "
+					    "'body' not inlined into 'f': "),
+		       "%s: the hand annotation is an error (%s); with the "
+		       "plugin %d call(s) left, reported:\n%.2000s", how,
+		       strstr (by_hand.err, "error"), calls, r.err);
+    }
 }
 END_TEST
 

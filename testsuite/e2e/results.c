@@ -362,6 +362,98 @@ START_TEST (test_function_called_only_by_address_is_said_so)
 }
 END_TEST
 
+/* Two units of an LTO program: 'big' too large for the link's inliner,
+   'small' inlined there, both called only from the other unit.  */
+static const char lto_lib_source[] =
+  "int table[64];\n"
+  "int big (int x)\n{\n  int s = 0;\n"
+  "  for (int i = 0; i < 64; i++) s += table[i] * x ^ (s >> 3);\n"
+  "  for (int i = 0; i < 64; i++) table[i] = s * i + (table[(i * 7) & 63] "
+  ">> 2);\n"
+  "  for (int i = 0; i < 64; i++) s ^= table[i] / (x | 1) + table[(i + x) "
+  "& 63];\n"
+  "  for (int i = 0; i < 64; i++) table[(i * 5) & 63] += s % (i + 3);\n"
+  "  return s;\n}\n"
+  "int small (int x) { return table[x & 63] + 1; }\n";
+static const char lto_main_source[] =
+  "int big (int x);\nint small (int x);\n"
+  "int main (int argc, char **argv)\n{\n"
+  "  int s = big (argc);\n"
+  "  s += small (s);\n"
+  "  return big (s & 7) + s;\n}\n";
+
+/* The names of DIR/res's files, one a line, sorted.  */
+static char *
+results_names (const char *dir)
+{
+  return harness_sh (harness_fmt ("ls %s/res | sort", dir)).out;
+}
+
+/* The plugin's results of an LTO build come from the link, where the
+   calls are decided: not from the compilations, which decide nothing
+   and would count every call as gone; one file per partition, named the
+   same at every link (not by the link's temporary files), each call left
+   in the source file of its caller.  The calls the link inlined are not
+   there: its partitions get their bodies with them already inlined.  */
+START_TEST (test_lto_results_come_from_the_link)
+{
+  const char *dir = harness_tmpdir ();
+  harness_write ("lib.c", lto_lib_source);
+  harness_write ("main.c", lto_main_source);
+  harness_write ("hot.yaml", "version: 1\nfunctions:\n"
+		 "  - {name: big, action: report}\n"
+		 "  - {name: small, action: report}\n");
+  const char *plugin = harness_fmt ("-fplugin=%s -fplugin-arg-hotinline-"
+				    "policy=hot.yaml -fplugin-arg-hotinline-"
+				    "results=res", harness_plugin ());
+  struct run r = harness_sh (harness_fmt ("cd %s && %s -O2 -g -flto -c "
+					  "lib.c main.c %s", dir,
+					  harness_gcc (), plugin));
+  ck_assert_msg (r.status == 0 && !*r.err, "%s", r.err);
+  ck_assert_msg (!*results_names (dir), "the -flto compilations wrote "
+		 "results: %s", results_names (dir));
+
+  const char *link = harness_fmt ("cd %s && %s -O2 -flto lib.o main.o -o "
+				  "prog %s -fdiagnostics-plain-output", dir,
+				  harness_gcc (), plugin);
+  r = harness_sh (link);
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  char *first = results_names (dir);
+  ck_assert_msg (*first, "the link wrote no results");
+  r = harness_sh (link);
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  ck_assert_str_eq (results_names (dir), first);
+
+  /* The program's calls, independently of the results.  */
+  const char *prog = harness_fmt ("%s/prog", dir);
+  int big_calls = harness_count_calls (prog, "big");
+  ck_assert_msg (big_calls == 2 && harness_count_calls (prog, "small") == 0,
+		 "the test expects big's two calls kept and small inlined");
+  json_t *all = results_of (dir);
+  size_t i, j, left = 0;
+  json_t *u, *c;
+  json_array_foreach (all, i, u)
+    {
+      const char *unit = json_string_value (json_object_get (u, "unit"));
+      ck_assert_msg (strstr (unit, "prog") && !strstr (unit, "/tmp/"),
+		     "unit %s", unit);
+      json_array_foreach (json_object_get (u, "calls"), j, c)
+	{
+	  ck_assert_str_eq (json_string_value (json_object_get (c, "file")),
+			    "main.c");
+	  const char *callee = json_string_value (json_object_get (c,
+								   "callee"));
+	  bool inlined = json_is_true (json_object_get (c, "inlined"));
+	  ck_assert_msg (!inlined && strcmp (callee, "big") == 0, "%s %s",
+			 callee, inlined ? "gone" : "left");
+	  left++;
+	}
+    }
+  ck_assert_uint_eq (left, (size_t) big_calls);
+  json_decref (all);
+}
+END_TEST
+
 Suite *
 results_suite (void)
 {
@@ -373,6 +465,7 @@ results_suite (void)
   tcase_add_test (tc, test_libtool_double_compile_keeps_both_results);
   tcase_add_test (tc, test_bad_input_is_refused_with_what_was_expected);
   tcase_add_test (tc, test_function_called_only_by_address_is_said_so);
+  tcase_add_test (tc, test_lto_results_come_from_the_link);
   runner_add_tcase (s, tc);
   return s;
 }
