@@ -35,7 +35,7 @@ struct option
 /* What a link that replays a unit's arguments needs to know.  */
 enum
 {
-  SCOPE_UNIT = 1,		/* About one compilation only.  */
+  SCOPE_UNIT = 1,		/* About one compilation only: not replayed.  */
   SCOPE_PATH = 2		/* Its value a path from where cc1 ran.  */
 };
 
@@ -106,7 +106,7 @@ static const struct option options[] = {
   FLAG ("strict", strict, 0, "a hot function that cannot be forced is an error"),
   FLAG ("quiet", quiet, 0, "print only errors"),
   FLAG ("summary", summary, SCOPE_UNIT, "print a summary for each unit"),
-  VALUE ("results", "DIR", "a directory", results_dir, SCOPE_UNIT | SCOPE_PATH,
+  VALUE ("results", "DIR", "a directory", results_dir, SCOPE_PATH,
 	 "write each unit's results to DIR as JSON"),
   VALUE ("cache", "DIR", "a directory", cache_dir, SCOPE_PATH,
 	 "keep compiled policies in DIR (default: $HOTINLINE_CACHE_DIR,\n"

@@ -61,7 +61,7 @@ const char *config_apply (struct config *, const char *key,
 void config_free (struct config *);
 
 /* For a link that replays a unit's arguments (the LLVM plugin at an LTO
-   link): whether KEY is about that one compilation (its results, listing,
+   link): whether KEY is about that one compilation (its listing, its
    summary, what it prints), and so left out; and whether KEY's value is
    a path, relative to the directory the unit was compiled in.  */
 bool config_key_per_unit (const char *key);

@@ -56,7 +56,7 @@ std::deque<std::string> link_arguments;
 
 /* Apply the arguments of T (a unit's record) to hot_config: paths are
    made absolute from the unit's directory, and what belongs to one
-   compilation (its results, listing, summary) is left out.  */
+   compilation (its listing, summary) is left out.  */
 bool
 apply_arguments (const llvm::MDTuple *t)
 {

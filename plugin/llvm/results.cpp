@@ -13,6 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <fstream>
+
 #include "results-format.h"
 #include "results-name.h"
 
@@ -48,8 +50,9 @@ struct function_record
   bool forced;
 };
 
-std::vector<call_record> source_calls, left_calls;
-std::vector<function_record> functions;
+/* Per module: a link's ThinLTO backends run side by side in threads.  */
+thread_local std::vector<call_record> source_calls, left_calls;
+thread_local std::vector<function_record> functions;
 
 call_record
 call_at (const llvm::Function &caller, const llvm::Function &callee,
@@ -358,6 +361,45 @@ output_stem ()
   return out.str ().str ();
 }
 
+/* The output the linker was asked for (its -o), read from its command
+   line, which the linker gives its plugins no other way; empty when not
+   found.  */
+std::string
+link_output ()
+{
+  std::ifstream in ("/proc/self/cmdline", std::ios::binary);
+  std::vector<std::string> args;
+  for (std::string a; std::getline (in, a, '\0');)
+    args.push_back (a);
+  for (size_t i = 0; i < args.size (); i++)
+    {
+      llvm::StringRef a (args[i]);
+      if ((a == "-o" || a == "--output") && i + 1 < args.size ())
+	return args[i + 1];
+      if (a.consume_front ("--output=") || a.consume_front ("-o"))
+	return a.str ();
+    }
+  return "";
+}
+
+/* The unit and output a module's results are named by.  Compiling: the
+   source and the output.  At a link: the link's output without its
+   suffix as the output; the unit, in a ThinLTO backend the source of its
+   module (the calls of one unit, the link's other backends writing the
+   others'), in full LTO the output too.  */
+std::pair<std::string, std::string>
+unit_and_output (const llvm::Module &m)
+{
+  if (!at_link)
+    return { unit_name (m), output_stem () };
+  llvm::SmallString<256> out (link_output ());
+  llvm::sys::path::replace_extension (out, "");
+  std::string output = out.str ().str ();
+  if (m.getSourceFileName () != "ld-temp.o")
+    return { m.getSourceFileName (), output };
+  return { output.empty () ? m.getSourceFileName () : output, output };
+}
+
 /* The options of the compilation that can change its code
    (results_option_changes_code), space separated, in order: Clang's own
    command line as the front end has it, an option's value following it,
@@ -476,9 +518,10 @@ results_write (const llvm::Module &m)
   if (!hot_policy || !hot_config.results_dir)
     return;
   const char *dir = hot_config.results_dir;
-  const char *unit = unit_name (m);
+  auto [unit_string, output] = unit_and_output (m);
+  const char *unit = unit_string.c_str ();
   std::string cwd = working_directory ();
-  std::string output = output_stem (), flags = flags_key ();
+  std::string flags = flags_key ();
   std::string path = results_path (dir, unit, cwd, output, flags);
   std::string tmp = path + "." + std::to_string (getpid ()) + ".tmp";
   std::error_code ec = llvm::sys::fs::create_directories (dir);
@@ -502,6 +545,10 @@ results_write (const llvm::Module &m)
       emit_plain_warning ("cannot write hotinline results '" + path + "': "
 			  + ec.message () + " [hotinline]");
     }
+  /* A thread of a link may have another module next.  */
+  source_calls.clear ();
+  left_calls.clear ();
+  functions.clear ();
 }
 
 } // namespace hotinline

@@ -1370,6 +1370,58 @@ START_TEST (test_lto_link)
 }
 END_TEST
 
+/* Results at an LTO link: the compilations, which decide nothing, write
+   none; the link writes them (full LTO one file, unit the link's output;
+   ThinLTO one per module, unit its source), named the same at every link,
+   and hotinline-summary counts what objdump finds in the program.  */
+START_TEST (test_lto_link_writes_results)
+{
+  const char *lto = lto_modes[_i];
+  struct lto_program prog = lto_program (harness_fmt ("ltores%d", _i));
+  const char *dir = harness_fmt ("%s/ltores%d", harness_tmpdir (), _i);
+  const char *exe = lto_exe (&prog, "linked");
+  const char *flags = harness_fmt ("-O2 -g -fplugin-arg-hotinline-results=%s",
+				   dir);
+  struct run l = lto_build (&prog, lto, flags, true, true, "", exe);
+  ck_assert_msg (l.status == 0, "%s: %s", lto, l.err);
+  char *names = harness_sh (harness_fmt ("ls %s | sort", dir)).out;
+  size_t files = 0;
+  for (const char *p = names; *p; p++)
+    files += *p == '\n';
+  ck_assert_msg (files == (_i == 0 ? 1 : 2), "%s: %s", lto, names);
+  l = lto_build (&prog, lto, flags, true, true, "", exe);
+  ck_assert_msg (l.status == 0, "%s: %s", lto, l.err);
+  ck_assert_str_eq (harness_sh (harness_fmt ("ls %s | sort", dir)).out,
+		    names);
+
+  int big = harness_count_calls (exe, "big_step");
+  ck_assert_msg (big > 0 && harness_count_calls (exe, "mix") == 0,
+		 "%s: the test expects big_step's calls kept and mix inlined",
+		 lto);
+  struct run r = harness_sh (harness_fmt ("cat %s/*.json", dir));
+  const char *base = strrchr (exe, '/') + 1;
+  ck_assert_msg (strstr (r.out, harness_fmt ("\"output\": \"%s\"", base))
+		 || strstr (r.out, harness_fmt ("/%s\"", base)), "%s: %s", lto,
+		 r.out);
+  const char *tool = getenv ("HOTINLINE_SUMMARY");
+  ck_assert_msg (tool, "HOTINLINE_SUMMARY not set");
+  r = harness_run ((const char *const[]) { tool, "--json", dir, NULL }, NULL);
+  ck_assert_msg (r.status == 0, "%s%s", r.out, r.err);
+  json_error_t err;
+  json_t *summary = json_loads (r.out, 0, &err);
+  ck_assert_msg (summary, "%s: %s", err.text, r.out);
+  json_t *fns = json_object_get (summary, "functions");
+  json_t *b = json_object_get (fns, "big_step");
+  json_t *m = json_object_get (fns, "mix");
+  ck_assert_msg (b && m, "%s", r.out);
+  ck_assert_int_eq (json_integer_value (json_object_get (b, "declined")), big);
+  ck_assert_int_eq (json_integer_value (json_object_get (b, "inlined")), 0);
+  ck_assert_int_eq (json_integer_value (json_object_get (m, "declined")), 0);
+  ck_assert_int_gt (json_integer_value (json_object_get (m, "inlined")), 0);
+  json_decref (summary);
+}
+END_TEST
+
 /* A lock that does not load, given to the compilations of an LTO build:
    the link reads it again from the bitcode's arguments and leaves it out
    with the same warning, and the link succeeds with the policy alone.  */
@@ -1564,6 +1616,8 @@ clang_suite (void)
   tcase_add_loop_test (tc, test_lto_surgical, 0,
 		       sizeof lto_modes / sizeof *lto_modes);
   tcase_add_loop_test (tc, test_lto_link_leaves_a_bad_lock_out, 0,
+		       sizeof lto_modes / sizeof *lto_modes);
+  tcase_add_loop_test (tc, test_lto_link_writes_results, 0,
 		       sizeof lto_modes / sizeof *lto_modes);
   runner_add_tcase (s, tc);
 
