@@ -246,7 +246,8 @@ START_TEST (test_help_is_aligned_in_two_columns)
 END_TEST
 
 /* What an LTO link, replaying a unit's arguments, leaves out (what one
-   compilation writes or prints) and makes absolute (paths it keeps).  */
+   compilation lists or prints; the results the link writes itself) and
+   makes absolute (paths it keeps).  */
 static const struct
 {
   const char *key;
@@ -255,7 +256,7 @@ static const struct
   { "policy", false, true },
   { "lock", false, true },
   { "cache", false, true },
-  { "results", true, true },
+  { "results", false, true },
   { "list", true, true },
   { "list-attribute", true, false },
   { "list-by-name", true, false },
