@@ -310,6 +310,31 @@ collect_hot_calls (function *fn)
       }
 }
 
+/* At an LTO link a partition gets its bodies with the link's inlining
+   done, so its calls as written are not there to note: the calls to hot
+   functions that were inlined are read back from the scopes inlining left
+   in FN's body, from BLOCK down (one per inlined copy; a copy whose code
+   was all optimised away leaves none).  */
+static void
+note_calls_inlined_at_link (tree block, tree fn)
+{
+  for (; block; block = BLOCK_CHAIN (block))
+    {
+      if (inlined_function_outer_scope_p (block))
+	{
+	  tree callee = block_ultimate_origin (block);
+	  location_t site = BLOCK_SOURCE_LOCATION (block);
+	  if (callee && TREE_CODE (callee) == FUNCTION_DECL
+	      && maybe_hot_p (callee))
+	    if (const struct policy_entry *entry = entry_for_call (callee, site,
+								   fn))
+	      results_note_source_call (site, source_caller (site, fn),
+					callee, entry);
+	}
+      note_calls_inlined_at_link (BLOCK_SUBBLOCKS (block), fn);
+    }
+}
+
 /* The function a call instruction calls directly, or NULL.  The
    REG_CALL_DECL note that get_call_fndecl reads exists only with
    -fipa-ra, so look at the call's address instead.  */
@@ -405,6 +430,8 @@ public:
   unsigned int execute (function *fn) final override
   {
     collect_hot_calls (fn);
+    if (in_lto_p && hot_config.results_dir)
+      note_calls_inlined_at_link (DECL_INITIAL (fn->decl), fn->decl);
     return 0;
   }
 };
