@@ -468,14 +468,8 @@ START_TEST (test_lto_link_across_units_as_by_hand)
 				     { caller, "caller-forced.o" } };
   for (int k = 0; k < 2; k++)
     {
-      struct args a = { { 0 }, 0 };
-      args_add (&a, harness_gcc ());
-      args_add_plugin (&a, &policy, 1);
-      args_add_words (&a, harness_fmt ("-O2 -flto -fchecking "
-				       "-fdiagnostics-plain-output -c %s -o "
-				       "%s/%s", sources[k][0], dir,
-				       sources[k][1]));
-      r = harness_run (a.v, NULL);
+      r = compile (sources[k][0], "-O2 -flto -fchecking", "", "",
+		   harness_fmt ("%s/%s", dir, sources[k][1]));
       ck_assert_msg (r.status == 0 && !*r.err, "%s: %s with the plugin: "
 		     "%.2000s", what, sources[k][0], r.err);
     }
