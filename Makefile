@@ -83,7 +83,7 @@ PLUGIN_CXXFLAGS := -std=gnu++14 $(WARN) $(OPT) -fPIC -fno-rtti \
 
 CORE_SRC := $(addprefix $(CORE)/,policy.c policy-load.c suggest.c \
 	results-name.c results-format.c cxx-names.c clone-names.c \
-	policy-match.c messages.c \
+	policy-match.c messages.c text.c \
 	config.c policy-image.c policy-cache.c policy-weight.c policy-listing.c)
 PLUGIN_SRC := $(addprefix $(GCC_PLUGIN)/,hotinline.cc names.cc \
 	force.cc always-inline-rules.cc report.cc surgical.cc deps.cc \

@@ -15,44 +15,20 @@
 #include <yaml.h>
 
 #include "policy.h"
+#include "text.h"
 
 /* A growing string.  */
-struct text
-{
-  char *s;
-  size_t n, size;
-};
-
-static void
-text_add (struct text *t, const char *s, size_t n)
-{
-  if (t->n + n + 1 > t->size)
-    {
-      t->size = (t->n + n + 1) * 2;
-      t->s = profile_xrealloc (t->s, t->size);
-    }
-  memcpy (t->s + t->n, s, n);
-  t->n += n;
-  t->s[t->n] = '\0';
-}
-
-static void
-text_str (struct text *t, const char *s)
-{
-  text_add (t, s, strlen (s));
-}
-
 static void
 text_spaces (struct text *t, size_t n)
 {
   while (n--)
-    text_add (t, " ", 1);
+    text_put (t, " ", 1);
 }
 
 static int
 write_handler (void *data, unsigned char *buffer, size_t size)
 {
-  text_add (data, (const char *) buffer, size);
+  text_put (data, (const char *) buffer, size);
   return 1;
 }
 
@@ -166,13 +142,13 @@ policy_text_fresh (const struct profile *p, const struct item *items,
   if (asprintf (&header, "# hot functions from %s (%s), by hotinline-profile"
 		"\n", p->path, p->format) < 0)
     profile_die (EXIT_USAGE, "out of memory");
-  text_str (&t, header);
-  text_str (&t, doc);
+  text_put_string (&t, header);
+  text_put_string (&t, doc);
   free (header);
   free (doc);
   /* Names come from the profile: make sure the plugin reads them.  */
   struct policy *check = policy_new ();
-  if (!policy_load_buffer (check, "the new policy", t.s, t.n))
+  if (!policy_load_buffer (check, "the new policy", t.s, t.len))
     die_policy_errors (check, "the new policy does not load; nothing "
 		       "written");
   policy_free (check);
@@ -357,13 +333,13 @@ add_block_items (struct text *t, const struct item *items, size_t n,
       if (!strncmp (line, "- ", 2))
 	{
 	  text_spaces (t, dash);
-	  text_str (t, "-");
+	  text_put_string (t, "-");
 	  text_spaces (t, key - dash - 1);
 	}
       else
 	text_spaces (t, key);
       line += 2;
-      text_add (t, line, (size_t) (nl - line) + 1);
+      text_put (t, line, (size_t) (nl - line) + 1);
     }
   free (doc);
 }
@@ -375,7 +351,7 @@ add_flow_items (struct text *t, const struct item *items, size_t n)
   char *doc = emit_document (items, n, true, false);
   char *open = strchr (doc, '['), *close = strrchr (doc, ']');
   if (open && close > open)
-    text_add (t, open + 1, (size_t) (close - open - 1));
+    text_put (t, open + 1, (size_t) (close - open - 1));
   free (doc);
 }
 
@@ -386,19 +362,19 @@ insertion (struct text *t, const struct layout *lay, const char *existing,
 {
   if (lay->has_functions && lay->flow)
     {
-      text_str (t, lay->items ? ", " : "");
+      text_put_string (t, lay->items ? ", " : "");
       add_flow_items (t, items, n);
       return;
     }
   if (at > 0 && existing[at - 1] != '\n')
-    text_str (t, "\n");
+    text_put_string (t, "\n");
   if (lay->has_functions)
     {
       add_block_items (t, items, n, lay->dash_column, lay->key_column);
       return;
     }
   text_spaces (t, lay->top_key_column);
-  text_str (t, "functions:\n");
+  text_put_string (t, "functions:\n");
   add_block_items (t, items, n, lay->top_key_column + 2,
 		   lay->top_key_column + 4);
 }
@@ -448,7 +424,7 @@ policy_text_merge (const char *path, const char *existing, size_t size,
   size_t old_entries = policy_entry_count (old);
   policy_free (old);
   struct text t = { NULL, 0, 0 };
-  text_add (&t, existing, size);
+  text_put (&t, existing, size);
   if (*added == 0)
     {
       free (fresh);
@@ -468,16 +444,16 @@ policy_text_merge (const char *path, const char *existing, size_t size,
   size_t at = insert_offset (&lay, existing, size);
   struct text ins = { NULL, 0, 0 };
   insertion (&ins, &lay, existing, at, fresh, *added);
-  t.n = 0;
-  text_add (&t, existing, at);
-  text_add (&t, ins.s, ins.n);
-  text_add (&t, existing + at, size - at);
+  t.len = 0;
+  text_put (&t, existing, at);
+  text_put (&t, ins.s, ins.len);
+  text_put (&t, existing + at, size - at);
   free (ins.s);
   free (fresh);
 
   /* The result must load, with every old entry and the new ones.  */
   struct policy *merged = policy_new ();
-  if (!policy_load_buffer (merged, path, t.s, t.n))
+  if (!policy_load_buffer (merged, path, t.s, t.len))
     die_policy_errors (merged, "the merged policy does not load; nothing "
 		       "written");
   if (policy_entry_count (merged) != old_entries + *added)

@@ -228,9 +228,41 @@ lambdas_as_gcc (char *buf)
     }
 }
 
+/* Whether NAME is its own spelling: words and glob wildcards only, none
+   of them a word the spelling rewrites.  Most names are (every C
+   function's), and a policy has thousands.  */
+static bool
+spelt_already (const char *name)
+{
+  for (const char *s = name; *s;)
+    if (word_char (*s))
+      {
+	const char *e = s;
+	while (word_char (*e))
+	  e++;
+	if (arith_word (s, e - s) >= 0
+	    || (e - s == 5 && memcmp (s, "const", 5) == 0)
+	    || (e - s == 8 && memcmp (s, "volatile", 8) == 0))
+	  return false;
+	s = e;
+      }
+    else if (*s == '*' || *s == '?')
+      s++;
+    else
+      return false;
+  return true;
+}
+
 char *
 cxx_name_normalize (const char *name)
 {
+  if (spelt_already (name))
+    {
+      char *copy = strdup (name);
+      if (!copy)
+	abort ();
+      return copy;
+    }
   static const char anon_demangled[] = "(anonymous namespace)";
   static const char anon_gcc[] = "{anonymous}";
   size_t len = strlen (name);

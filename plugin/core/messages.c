@@ -6,13 +6,13 @@
 
 #include <stdarg.h>
 #include <stdio.h>
-#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <hashtab.h>
 
 #include "policy.h"
+#include "text.h"
 
 const struct message_style message_plain = { "'", "'", false, false };
 
@@ -20,14 +20,16 @@ const char message_reason_no_body[] = "function body not available";
 
 /* S, with each '%' doubled when the text is a format.  */
 static void
-put_value (FILE *out, const struct message_style *style, const char *s)
+put_value (struct text *t, const struct message_style *style, const char *s)
 {
-  for (; *s; s++)
-    {
-      if (*s == '%' && style->percent)
-	fputc ('%', out);
-      fputc (*s, out);
-    }
+  for (const char *run = s;; s++)
+    if (!*s || (*s == '%' && style->percent))
+      {
+	text_put (t, run, s - run + (*s == '%'));
+	if (!*s)
+	  return;
+	run = s;
+      }
 }
 
 /* TEMPLATE in STYLE: quotes as the style writes them, and the directives
@@ -37,42 +39,43 @@ static char *
 format (const struct message_style *style, bool tag, const char *template,
 	...)
 {
-  char *text = NULL;
-  size_t size = 0;
-  FILE *out = open_memstream (&text, &size);
-  if (!out)
-    abort ();
-  /* The stream is this call's alone: no lock at every character.  */
-  __fsetlocking (out, FSETLOCKING_BYCALLER);
+  struct text t = { NULL, 0, 0 };
+  text_put (&t, "", 0);
   bool quoted = false;
+  char number[32];
   va_list ap;
   va_start (ap, template);
-  for (const char *t = template; *t; t++)
-    if (*t == '\'')
+  for (const char *p = template; *p; p++)
+    if (*p == '\'')
       {
-	fputs (quoted ? style->close : style->open, out);
+	text_put_string (&t, quoted ? style->close : style->open);
 	quoted = !quoted;
       }
-    else if (*t != '%')
-      fputc (*t, out);
-    else if (t[1] == 's')
-      put_value (out, style, va_arg (ap, const char *)), t++;
-    else if (t[1] == 'S')
-      fputs (va_arg (ap, const char *), out), t++;
-    else if (t[1] == 'u')
-      fprintf (out, "%u", va_arg (ap, unsigned)), t++;
-    else if (t[1] == 'l' && t[2] == 'd')
-      fprintf (out, "%ld", va_arg (ap, long)), t += 2;
-    else if (t[1] == 'z' && t[2] == 'u')
-      fprintf (out, "%zu", va_arg (ap, size_t)), t += 2;
+    else if (*p != '%')
+      {
+	size_t n = strcspn (p, "'%");
+	text_put (&t, p, n);
+	p += n - 1;
+      }
+    else if (p[1] == 's')
+      put_value (&t, style, va_arg (ap, const char *)), p++;
+    else if (p[1] == 'S')
+      text_put_string (&t, va_arg (ap, const char *)), p++;
+    else if (p[1] == 'u')
+      snprintf (number, sizeof number, "%u", va_arg (ap, unsigned)),
+	text_put_string (&t, number), p++;
+    else if (p[1] == 'l' && p[2] == 'd')
+      snprintf (number, sizeof number, "%ld", va_arg (ap, long)),
+	text_put_string (&t, number), p += 2;
+    else if (p[1] == 'z' && p[2] == 'u')
+      snprintf (number, sizeof number, "%zu", va_arg (ap, size_t)),
+	text_put_string (&t, number), p += 2;
     else
       abort ();
   va_end (ap);
   if (tag && style->tag)
-    fputs (" [hotinline]", out);
-  if (fclose (out) != 0)
-    abort ();
-  return text;
+    text_put_string (&t, " [hotinline]");
+  return t.s;
 }
 
 char *

@@ -575,15 +575,21 @@ public:
 	   may be merged into one.  */
 	std::map<const llvm::Function *, std::vector<const llvm::CallBase *>>
 	  groups;
+	std::vector<const llvm::CallBase *> hot;
 	for (llvm::Instruction &i : llvm::instructions (f))
 	  if (auto *call = llvm::dyn_cast<llvm::CallBase> (&i))
-	    if (!call->isTerminator ())
-	      groups[call->getCalledFunction ()].push_back (call);
+	    if (const llvm::Function *callee = call->getCalledFunction ())
+	      if (!callee->isIntrinsic ()
+		  && symbol_mentioned (callee->getName ()))
+		{
+		  hot.push_back (call);
+		  if (!call->isTerminator ())
+		    groups[callee].push_back (call);
+		}
 	static const std::vector<const llvm::CallBase *> none;
-	for (llvm::Instruction &i : llvm::instructions (f))
-	  if (auto *call = llvm::dyn_cast<llvm::CallBase> (&i))
-	    report (*call, call->isTerminator ()
-			     ? none : groups[call->getCalledFunction ()]);
+	for (const llvm::CallBase *call : hot)
+	  report (*call, call->isTerminator ()
+			   ? none : groups[call->getCalledFunction ()]);
       }
     if (waiting)
       return llvm::PreservedAnalyses::all ();

@@ -2616,6 +2616,12 @@ START_TEST (test_cxx_spaces_and_arithmetic_types_have_one_spelling)
   /* A word that only starts like a type keyword is a name.  */
   ck_assert_str_eq (normal ("f(longest, unsignedness)"),
 		    "f(longest, unsignedness)");
+  /* Identifiers and globs of them are their own spelling, unless a word
+     is one the spelling rewrites.  */
+  ck_assert_str_eq (normal ("xas_descend"), "xas_descend");
+  ck_assert_str_eq (normal ("gen_7_*_slow?"), "gen_7_*_slow?");
+  ck_assert_str_eq (normal ("unsigned"), "unsigned int");
+  ck_assert_str_eq (normal ("long*"), "long*");
 }
 END_TEST
 
