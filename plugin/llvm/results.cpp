@@ -21,6 +21,9 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InstrTypes.h"
+#include "llvm/Support/Allocator.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
@@ -368,9 +371,18 @@ std::string
 link_output ()
 {
   std::ifstream in ("/proc/self/cmdline", std::ios::binary);
-  std::vector<std::string> args;
+  std::vector<std::string> words;
   for (std::string a; std::getline (in, a, '\0');)
-    args.push_back (a);
+    words.push_back (a);
+  /* A long link line comes in a response file (@FILE), as the driver
+     writes it: read as the linker reads it.  */
+  llvm::BumpPtrAllocator alloc;
+  llvm::StringSaver saver (alloc);
+  llvm::SmallVector<const char *, 64> args;
+  for (const std::string &w : words)
+    args.push_back (w.c_str ());
+  llvm::cl::ExpandResponseFiles (saver, llvm::cl::TokenizeGNUCommandLine,
+				 args);
   for (size_t i = 0; i < args.size (); i++)
     {
       llvm::StringRef a (args[i]);

@@ -1393,6 +1393,19 @@ START_TEST (test_lto_link_writes_results)
   ck_assert_msg (l.status == 0, "%s: %s", lto, l.err);
   ck_assert_str_eq (harness_sh (harness_fmt ("ls %s | sort", dir)).out,
 		    names);
+  /* Once more with the linker's arguments in a response file, as a
+     driver passes a long link line: the same names.  */
+  l = lto_build (&prog, lto, flags, true, true, "-###", exe);
+  ck_assert_msg (l.status == 0, "%s: %s", lto, l.err);
+  const char *commands = harness_write (harness_fmt ("ltores%d.cmd", _i),
+					l.err);
+  struct run rsp = harness_sh (harness_fmt (
+    "grep ld.lld %s | tail -n 1 | sed 's/^ *\"[^\"]*\" //' > %s.rsp"
+    " && ld.lld-%d @%s.rsp", commands, exe,
+    atoi (strstr (harness_plugin (), "clang-") + 6), exe));
+  ck_assert_msg (rsp.status == 0, "%s: %s%s", lto, rsp.out, rsp.err);
+  ck_assert_str_eq (harness_sh (harness_fmt ("ls %s | sort", dir)).out,
+		    names);
 
   int big = harness_count_calls (exe, "big_step");
   ck_assert_msg (big > 0 && harness_count_calls (exe, "mix") == 0,
@@ -1487,6 +1500,55 @@ START_TEST (test_lto_surgical)
 		 "%s", l.err);
   struct run out_none = harness_run_program (none, NULL);
   struct run out_linked = harness_run_program (linked, NULL);
+  ck_assert_int_eq (out_linked.status, 0);
+  ck_assert_str_eq (out_linked.out, out_none.out);
+}
+END_TEST
+
+/* An entry scoped to callers, for a function another unit defines, under
+   the default strategy: the compilations cannot force it (no body), the
+   link forces the calls of the callers it names and no other.  A third
+   unit calls it from two functions the entry does not name.  */
+START_TEST (test_lto_callers_scoped)
+{
+  const char *lto = lto_modes[_i];
+  struct lto_program prog = lto_program (harness_fmt ("ltoc%d", _i));
+  struct sample third = load ("clang-lto-callers.c");
+  /* One policy for the three units, as a build has.  */
+  prog.lib.setup.policies[0] = prog.main_unit.setup.policies[0]
+    = third.setup.policies[0];
+  prog.lib.setup.n_policies = prog.main_unit.setup.n_policies = 1;
+  /* ThinLTO imports big_step into main's module only when asked.  */
+  const char *import = strcmp (lto, "-flto=thin") == 0
+		       ? "-Wl,-mllvm,-import-instr-limit=1000 " : "";
+  const char *flags = harness_fmt ("%s -O2 -g", lto);
+  const char *builds[] = { "none", "unlinked", "linked" };
+  const char *exe[3];
+  for (int b = 0; b < 3; b++)
+    {
+      exe[b] = lto_exe (&prog, builds[b]);
+      const char *to = harness_fmt ("%s.third.o", exe[b]);
+      struct run t = build (&third, b > 0, "", flags, to);
+      ck_assert_msg (t.status == 0, "%s", t.err);
+      struct run l = lto_build (&prog, lto, "-O2 -g", b > 0, b == 2,
+				harness_fmt ("%s%s", import, to), exe[b]);
+      ck_assert_msg (l.status == 0, "%s %s: %s", lto, builds[b], l.err);
+    }
+  size_t n;
+  char **callers = harness_callers (exe[0], "big_step", &n);
+  ck_assert_msg (n == 3, "%s: big_step called from %zu functions without "
+		 "the plugin, not main, other_step and another_step", lto, n);
+  ck_assert_msg (harness_count_calls (exe[1], "big_step")
+		   == harness_count_calls (exe[0], "big_step"),
+		 "%s: the compilations alone changed the calls", lto);
+  callers = harness_callers (exe[2], "big_step", &n);
+  ck_assert_msg (n == 2 && strcmp (callers[0], "main") != 0
+		   && strcmp (callers[1], "main") != 0,
+		 "%s: after the link with the plugin, big_step is called from "
+		 "%zu functions (main forced, the two others left)", lto, n);
+  ck_assert_int_eq (harness_count_calls (exe[2], "big_step"), 2);
+  struct run out_none = harness_run_program (exe[0], NULL);
+  struct run out_linked = harness_run_program (exe[2], NULL);
   ck_assert_int_eq (out_linked.status, 0);
   ck_assert_str_eq (out_linked.out, out_none.out);
 }
@@ -1612,6 +1674,8 @@ clang_suite (void)
   tc = runner_tcase ("LTO");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_loop_test (tc, test_lto_link, 0,
+		       sizeof lto_modes / sizeof *lto_modes);
+  tcase_add_loop_test (tc, test_lto_callers_scoped, 0,
 		       sizeof lto_modes / sizeof *lto_modes);
   tcase_add_loop_test (tc, test_lto_surgical, 0,
 		       sizeof lto_modes / sizeof *lto_modes);
