@@ -13,6 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
 #include "e2e/suites.h"
 #include "harness/harness.h"
 
@@ -208,6 +210,88 @@ START_TEST (test_same_notes_once_per_unit)
 }
 END_TEST
 
+/* One results directory for a build that mixes the compilers and LTO:
+   the two units of the LTO samples compiled by GCC and by Clang, linked
+   with and without -flto (the plugin at the LTO links too), every
+   compilation and link writing into one directory.  hotinline-summary
+   counts, for each hot function, as many declined calls as objdump finds
+   calls in the four programs.  */
+START_TEST (test_one_results_directory_for_a_mixed_build)
+{
+  const char *gcc = NULL, *gcc_plugin = harness_gcc_plugin (&gcc);
+  const char *clang_plugin = harness_plugin ();
+  int major = atoi (strstr (clang_plugin, "clang-") + 6);
+  const char *dir = harness_fmt ("%s/mixed-results", harness_tmpdir ());
+  const char *policy = harness_src ("testsuite/samples/clang-lto.yaml");
+  const char *units[] = { "clang-lto-lib.c", "clang-lto-main.c" };
+  const char *programs[4];
+  for (int k = 0; k < 4; k++)
+    {
+      bool clang = k & 1, lto = k & 2;
+      const char *plugin_args = harness_fmt (
+	"-fplugin=%s %s -fplugin-arg-hotinline-policy=%s "
+	"-fplugin-arg-hotinline-results=%s",
+	clang ? clang_plugin : gcc_plugin,
+	clang ? harness_fmt ("-fpass-plugin=%s", clang_plugin) : "", policy,
+	dir);
+      programs[k] = harness_fmt ("%s/mixed-%d", harness_tmpdir (), k);
+      struct args link = { { 0 }, 0 };
+      args_add (&link, clang ? harness_gcc () : gcc);
+      args_add_words (&link, lto ? "-O2 -flto" : "-O2");
+      if (clang)
+	args_add (&link, harness_fmt ("-fuse-ld=lld-%d", major));
+      if (lto)
+	args_add_words (&link, clang ? harness_fmt ("-Wl,--load-pass-plugin=%s",
+						    clang_plugin)
+				     : plugin_args);
+      for (int u = 0; u < 2; u++)
+	{
+	  const char *o = harness_fmt ("%s.%d.o", programs[k], u);
+	  struct args a = { { 0 }, 0 };
+	  args_add (&a, clang ? harness_gcc () : gcc);
+	  args_add_words (&a, plugin_args);
+	  args_add_words (&a, lto ? "-O2 -g -flto -c" : "-O2 -g -c");
+	  args_add (&a, harness_src (harness_fmt ("testsuite/samples/%s",
+						  units[u])));
+	  args_add (&a, "-o");
+	  args_add (&a, o);
+	  struct run r = harness_run (a.v, NULL);
+	  ck_assert_msg (r.status == 0, "%s: %s", a.v[0], r.err);
+	  args_add (&link, o);
+	}
+      args_add (&link, "-o");
+      args_add (&link, programs[k]);
+      struct run r = harness_run (link.v, NULL);
+      ck_assert_msg (r.status == 0, "link %d: %s", k, r.err);
+    }
+  const char *tool = getenv ("HOTINLINE_SUMMARY");
+  ck_assert_msg (tool, "HOTINLINE_SUMMARY not set");
+  struct run r
+    = harness_run ((const char *const[]) { tool, "--json", dir, NULL }, NULL);
+  ck_assert_msg (r.status == 0, "%s%s", r.out, r.err);
+  json_error_t err;
+  json_t *summary = json_loads (r.out, 0, &err);
+  ck_assert_msg (summary, "%s: %s", err.text, r.out);
+  static const char *const hot[] = { "big_step", "mix", "simd_sum" };
+  for (int h = 0; h < 3; h++)
+    {
+      int calls = 0;
+      for (int k = 0; k < 4; k++)
+	calls += harness_count_calls (programs[k], hot[h]);
+      json_t *f = json_object_get (json_object_get (summary, "functions"),
+				   hot[h]);
+      ck_assert_msg (f, "%s not in the summary: %s", hot[h], r.out);
+      ck_assert_msg (json_integer_value (json_object_get (f, "declined"))
+		       == calls,
+		     "%s: the summary says %lld calls declined, objdump finds "
+		     "%d in the four programs:\n%s", hot[h],
+		     (long long) json_integer_value (json_object_get (
+		       f, "declined")), calls, r.out);
+    }
+  json_decref (summary);
+}
+END_TEST
+
 Suite *
 messages_e2e_suite (void)
 {
@@ -225,6 +309,7 @@ messages_e2e_suite (void)
 		       sizeof findings / sizeof *findings);
   tcase_add_test (tc, test_same_notes_once_per_unit);
   tcase_add_test (tc, test_same_reason_for_a_callee_without_a_body);
+  tcase_add_test (tc, test_one_results_directory_for_a_mixed_build);
   runner_add_tcase (s, tc);
   return s;
 }
