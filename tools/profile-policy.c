@@ -17,7 +17,7 @@
 #include "policy.h"
 #include "text.h"
 
-/* A growing string.  */
+/* N spaces, for the indentation of a block.  */
 static void
 text_spaces (struct text *t, size_t n)
 {
