@@ -47,11 +47,15 @@ STAGE := sh tools/stage.sh $(LOGS)
 
 # The real-code suite CI runs: the C libraries with the default GCC and
 # with GCC 11, the C++ ones at -O2 with the default GCC (all their
-# settings: make check-real REAL=c++), one library per stage.
+# settings: make check-real REAL=c++), one library per stage; and LZ4, all
+# its settings, with the oldest and the newest Clang of CLANGS (before 22
+# the report places its known-failures list gives, from 22 on exact).
 REAL_LIBS = $(shell . testsuite/real/libs.sh && echo $$$(1))
+REAL_CLANGS := $(sort $(firstword $(CLANGS)) $(lastword $(CLANGS)))
 REAL_STAGES := $(foreach l,$(call REAL_LIBS,REAL_LIBS_C),\
 	real-$(DEFAULT_GCC)-$(l) real-gcc-11-$(l)) \
-	$(foreach l,$(call REAL_LIBS,REAL_LIBS_CXX),real-$(DEFAULT_GCC)-$(l)-O2)
+	$(foreach l,$(call REAL_LIBS,REAL_LIBS_CXX),real-$(DEFAULT_GCC)-$(l)-O2) \
+	$(foreach c,$(REAL_CLANGS),real-$(c)-lz4)
 # The sources they build, kept where a later run finds them (sha256-checked
 # against the pinned tarballs, so never stale).
 HOTINLINE_REAL_CACHE ?= /var/cache/hotinline/real-src
@@ -75,7 +79,9 @@ ci: $(filter $(addprefix check-,$(CHROOT_GCCS)),$(CHECK_STAGES)) \
 # GCC 11's plugin, which its testsuite and the real-code suite share.
 build:
 	+@$(STAGE) build sh -c '$(MAKE) GCC=$(DEFAULT_GCC) all check-build \
-		$(if $(filter gcc-11,$(HOST_GCCS)),&& $(MAKE) GCC=gcc-11 plugin)'
+		$(if $(filter gcc-11,$(HOST_GCCS)),&& $(MAKE) GCC=gcc-11 plugin) \
+		$(foreach c,$(REAL_CLANGS),&& $(MAKE) CLANG=$(c) \
+			build/$(c)/hotinline.so)'
 
 chroot:
 	+@$(STAGE) chroot sh tools/forky-chroot.sh create
@@ -97,7 +103,11 @@ real-sources:
 # CPU, in a work directory of its own.
 $(REAL_STAGES): build real-sources
 	+@set -- $(subst -, ,$(patsubst real-%,%,$@)); \
-	case $$1 in gcc) gcc=$$1-$$2; shift 2 ;; *) gcc=$$1; shift ;; esac; \
+	case $$1 in \
+	gcc) cc="GCC=$$1-$$2"; shift 2 ;; \
+	clang) cc="CLANG=$$1-$$2"; shift 2 ;; \
+	*) cc="GCC=$$1"; shift ;; \
+	esac; \
 	HOTINLINE_REAL_JOBS=1 \
 	HOTINLINE_REAL_WORK=$(abspath $(LOGS))/$@ \
-	$(STAGE) $@ $(MAKE) check-real GCC=$$gcc REAL="$$*"
+	$(STAGE) $@ $(MAKE) check-real $$cc REAL="$$*"
