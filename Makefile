@@ -14,7 +14,9 @@
 #   make deb             Debian packages (debian/) into build/deb/
 #   make check-deb       install them in a clean Debian 12 and use them (root)
 #   make check-deb-forky the same for GCC 13 to 16 in Debian testing (root)
-#   make bench           benchmarks into BENCHMARKS.md (about 1.5 hours)
+#   make bench           compile cost, GCC and every Clang, into BENCHMARKS.md
+#                        (about 15 minutes)
+#   make bench-full      every benchmark into BENCHMARKS.md (about 2.5 hours)
 #   make bench-summary   hotinline-summary's time and memory at scale
 #   make check-kernel KERNEL=6.1 CC=gcc-12   a whole defconfig kernel built,
 #                        checked and booted (docs/kernel.md; hours)
@@ -121,7 +123,7 @@ TEST_BIN := $(B)/check_hotinline
 BENCH_BIN := $(B)/bench_strategies
 BENCH_LOAD := $(B)/bench_load
 
-.PHONY: all check check-gcc check-clang check-build check-layers plugin check-all ci check-real check-linux-arm64 bench bench-summary fuzz install \
+.PHONY: all check check-gcc check-clang check-build check-layers plugin check-all ci check-real check-linux-arm64 bench bench-full bench-summary fuzz install \
 	install-tools uninstall demo demo-clang screenshot clean check-linux-clang check-linux-lock check-real-lock check-kernel deb \
 	check-deb check-deb-forky
 all: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
@@ -198,9 +200,14 @@ $(BENCH_LOAD): bench/load.c $(CORE_OBJ)
 screenshot: $(PLUGIN) $(SUMMARY_TOOL)
 	sh docs/screenshot.sh $(B) $(GCC)
 
-# Benchmarks, for both GCCs; writes BENCHMARKS.md.  Not part of check.
+# Benchmarks into BENCHMARKS.md, not part of check: bench the compile-cost
+# rows that matter for GCC and every Clang; bench-full every section, both
+# GCCs, every row.
 bench:
-	sh bench/bench.sh
+	sh bench/bench.sh quick
+
+bench-full:
+	sh bench/bench.sh full
 
 # Its hotinline-summary section alone, printed: time and peak memory of the
 # summary and --html over 1,000 and 10,000 synthetic units (a minute).

@@ -80,6 +80,19 @@ force-10000|$src|$hot/always_inline-10000.yaml|hand|none"
 [ "$kind" != small ] ||
 	builds=$(echo "$builds" | grep -v '^report-10000|.*|none$')
 
+# make bench (BENCH_ROWS=quick): the rows that matter, for time; make
+# bench-full: all of them.
+quick_rows="plain noop report-$k:warm report-10000:warm report-10000:none plain-bytecol report-10000-bytecol:warm
+hand force-$k:warm force-10000:warm"
+if [ "${BENCH_ROWS:-full}" = quick ]; then
+	builds=$(echo "$builds" | while IFS='|' read -r name source extra base cache; do
+		case " $(echo $quick_rows) " in
+		*" $name "*|*" $name:$cache "*)
+			echo "$name|$source|$extra|$base|$cache" ;;
+		esac
+	done)
+fi
+
 # Run cc1 alone, as the driver would, for build $1 with its options and
 # cache state $4; the instruction count goes to $1$4.ir and the peak RSS in
 # KiB to $1$4.rss.
@@ -160,11 +173,13 @@ echo "$builds" | {
 		[ -z "$second" ] || wait $second
 	done
 }
-printing report-10000warm &
-first=$!
-printing report-10000-nocaretwarm
-wait $first
-printing report-10000-bytecolwarm
+if [ "${BENCH_ROWS:-full}" = full ]; then
+	printing report-10000warm &
+	first=$!
+	printing report-10000-nocaretwarm
+	wait $first
+	printing report-10000-bytecolwarm
+fi
 
 label ()
 {
@@ -211,6 +226,8 @@ echo "$builds" | while IFS='|' read -r name source extra base cache; do
 			w, n
 	}'
 done
+
+[ "${BENCH_ROWS:-full}" = full ] || exit 0
 
 # What a policy's size costs beside the smallest policy for the same build.
 echo
