@@ -481,16 +481,24 @@ check-deb:
 		sh testsuite/packages/install.sh $(DEB_DIR)
 
 # The same in Debian testing: the packages built there (in a clean testing
-# system with the build dependencies and the GCCs of DEB_FORKY_GCCS) into
-# build/deb-forky/, checked by lintian, then each plugin package installed
-# and used in another.  Root.
+# system with the build dependencies, the GCCs of DEB_FORKY_GCCS and the
+# Clangs of DEB_FORKY_CLANGS: those of 16, 19 and 22 that testing has)
+# into build/deb-forky/, checked by lintian, then each plugin package
+# installed and used in another, each Clang's beside GCC 16's.  Root.
 DEB_FORKY_GCCS ?= 13 14 15
+DEB_FORKY_CLANGS ?= 22
 check-deb-forky:
 	HOTINLINE_DEB_SUITE=forky HOTINLINE_DEB_GCCS="$(DEB_FORKY_GCCS)" \
+		HOTINLINE_DEB_CLANGS="$(DEB_FORKY_CLANGS)" \
 		sh testsuite/packages/install.sh --build build/deb-forky
 	lintian --fail-on error build/deb-forky/*.changes
-	for n in $(DEB_FORKY_GCCS) 16; do \
+	for n in $(DEB_FORKY_GCCS); do \
 		HOTINLINE_DEB_SUITE=forky HOTINLINE_DEB_GCC=$$n \
+		HOTINLINE_DEB_CLANG=none \
+			sh testsuite/packages/install.sh build/deb-forky || exit 1; done
+	for l in $(or $(DEB_FORKY_CLANGS),none); do \
+		HOTINLINE_DEB_SUITE=forky HOTINLINE_DEB_GCC=16 \
+		HOTINLINE_DEB_CLANG=$$l \
 			sh testsuite/packages/install.sh build/deb-forky || exit 1; done
 
 clean:

@@ -124,6 +124,9 @@ summary (struct build *b, bool as_json)
 			       build_compiler_units (b), "functions",
 			       fns, "stale_entries", stale, "address_only",
 			       only);
+      if (b->superseded)
+	json_object_set_new (out, "fat_lto_left_out",
+			     json_integer ((json_int_t) b->superseded));
       /* Weights are percentages with 4 decimals: 6 digits say them.  */
       json_dumpf (out, stdout, JSON_INDENT (2) | JSON_SORT_KEYS
 			       | JSON_REAL_PRECISION (6));
@@ -145,6 +148,10 @@ summary (struct build *b, bool as_json)
 	printf ("%s %s\n", mixed ? "compilers (a mixed build):"
 		: "compiler:", compilers);
       free (compilers);
+      if (b->superseded)
+	printf ("%zu -ffat-lto-objects compilation%s left out: the LTO "
+		"link's results count their code\n", b->superseded,
+		b->superseded == 1 ? "" : "s");
       printf ("%-32s %8s %8s %6s%s  %s\n", "hot function", "inlined",
 	      "declined", "units", weighted ? "   weight" : "", "reasons");
       for (size_t i = 0; i < n; i++)
@@ -334,6 +341,8 @@ main (int argc, char **argv)
       build_init (&new_, false);
       read_path (&old, paths[0]);
       read_path (&new_, paths[1]);
+      build_finish (&old);
+      build_finish (&new_);
       sites_finish (new_.sites, &old);
       new_.sites->source_dirs = source_dirs;
       new_.sites->n_source_dirs = n_source_dirs;
@@ -347,6 +356,7 @@ main (int argc, char **argv)
   build_init (&b, false);
   for (int i = 0; i < n; i++)
     read_path (&b, paths[i]);
+  build_finish (&b);
   sites_finish (b.sites, NULL);
   b.sites->source_dirs = source_dirs;
   b.sites->n_source_dirs = n_source_dirs;

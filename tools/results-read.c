@@ -28,6 +28,7 @@ static const struct field unit_fields[] = {
   { "output", JSON_STRING, true, "its output file" },
   { "flags", JSON_STRING, true, "the options that change its code" },
   { "compiler", JSON_STRING, true, "the compiler that wrote it" },
+  { "lto", JSON_STRING, true, "\"fat\" or \"link\"" },
   { "limits", JSON_OBJECT, true, "the inliner's limits" },
   { "entries", JSON_ARRAY, false, "the policy entries" },
   { "calls", JSON_ARRAY, false, "the hot calls" },

@@ -1035,6 +1035,11 @@ write_index (const char *out, struct build *b, const struct sites *s,
 	     "compilation above (the same source, directory and flags, "
 	     "another output): counted once</li>\n", b->again,
 	     b->again == 1 ? "" : "s");
+  if (b->superseded)
+    fprintf (f, "<li class=\"again\">%zu results file%s of "
+	     "<code>-ffat-lto-objects</code> compilations left out: the LTO "
+	     "link's results count their code</li>\n", b->superseded,
+	     b->superseded == 1 ? "" : "s");
   fputs ("</ul>\n", f);
   fputs (index_script, f);
   close_page (f, "index.html");

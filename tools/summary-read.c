@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "results-format.h"
 #include "summary-sites.h"
 
 
@@ -255,8 +256,45 @@ read_one_file (struct build *b, const char *path)
   if (stat (path, &st) == 0 && st.st_mtime > b->newest)
     b->newest = st.st_mtime;
   b->files++;
-  fold_unit (b, unit);
+  const char *lto = results_str (unit, "lto");
+  if (strcmp (lto, RESULTS_LTO_FAT) == 0)
+    {
+      if (b->n_fat == b->cap_fat)
+	b->fat = realloc (b->fat, (b->cap_fat = b->cap_fat * 2 + 16)
+				  * sizeof *b->fat);
+      b->fat[b->n_fat++] = strdup (path);
+    }
+  else
+    {
+      b->linked |= strcmp (lto, RESULTS_LTO_LINK) == 0;
+      fold_unit (b, unit);
+    }
   arena_reset ();		/* UNIT with it.  */
+}
+
+void
+build_finish (struct build *b)
+{
+  for (size_t i = 0; i < b->n_fat; i++)
+    {
+      if (b->linked)
+	b->superseded++;
+      else
+	{
+	  char *error;
+	  json_set_alloc_funcs (arena_alloc, arena_free);
+	  json_t *unit = results_read (b->fat[i], &error);
+	  json_set_alloc_funcs (malloc, free);
+	  if (!unit)
+	    summary_die ("%s", error);
+	  fold_unit (b, unit);
+	  arena_reset ();
+	}
+      free (b->fat[i]);
+    }
+  free (b->fat);
+  b->fat = NULL;
+  b->n_fat = b->cap_fat = 0;
 }
 
 void

@@ -52,6 +52,12 @@ struct build
   size_t files;			/* Results files read.  */
   size_t again;			/* Files of a compilation already read
 				   (same source, directory and flags).  */
+  char **fat;			/* Files of -ffat-lto-objects compilations,
+				   held back until build_finish.  */
+  size_t n_fat, cap_fat;
+  bool linked;			/* A file written at an LTO link was read.  */
+  size_t superseded;		/* Fat compilations left out: an LTO link's
+				   results count their code.  */
   json_t *seen_files;		/* Real paths of the files read.  */
   json_t *seen_units;		/* directory, unit, flags -> true.  */
   json_t *functions;		/* Per hot function: {inlined, declined,
@@ -84,6 +90,12 @@ void build_init (struct build *b, bool keep_outcomes);
    JSON or not a results file, or a field of the wrong type (naming the
    file and the field).  */
 void read_path (struct build *b, const char *path);
+
+/* After the last read_path: the -ffat-lto-objects compilations' files,
+   whose code an LTO link's results already count when the build has
+   any (GCC writes results at both; which code the program has is the
+   link's), counted only in a build without them.  */
+void build_finish (struct build *b);
 
 /* Policy entries that matched nothing in any unit, as "file:line:col:
    name" strings, sorted.  */

@@ -191,6 +191,8 @@ results_write_unit (const struct results_unit *u,
   put_string (e, "output", u->output);
   put_string (e, "flags", u->flags);
   put_string (e, "compiler", u->compiler);
+  if (u->lto)
+    put_string (e, "lto", u->lto);
   /* The inliner's limits for the unit as a whole, to compare builds.  */
   e->key (e->data, "limits");
   e->begin_object (e->data);

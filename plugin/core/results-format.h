@@ -137,6 +137,10 @@ struct results_address
 struct results_unit
 {
   const char *unit, *directory, *output, *flags, *compiler;
+  /* RESULTS_LTO_FAT: a compilation whose object also carries the unit
+     for an LTO link, whose own results replace these when it runs;
+     RESULTS_LTO_LINK: written at an LTO link; NULL: neither.  */
+  const char *lto;
   const struct results_limit *limits;
   size_t n_limits;
   const struct results_entry *entries;
@@ -152,6 +156,9 @@ struct results_unit
   const struct results_address *addressed;
   size_t n_addressed;
 };
+
+#define RESULTS_LTO_FAT "fat"
+#define RESULTS_LTO_LINK "link"
 
 /* Write U through E, as one JSON object.  */
 void results_write_unit (const struct results_unit *u,

@@ -229,6 +229,8 @@ unit_json (const char *output, const char *flags)
   struct results_call *left = core_calls (left_calls);
   struct results_unit u = {
     hot_unit (), getpwd () ? getpwd () : "", output, flags, compiler_name,
+    in_lto_p ? RESULTS_LTO_LINK
+    : flag_generate_lto && flag_fat_lto_objects ? RESULTS_LTO_FAT : NULL,
     limits, ARRAY_SIZE (limits), entries, n_entries, source, left,
     source_calls.length (), left_calls.length (), functions.address (),
     functions.length (), only, addressed.length () };

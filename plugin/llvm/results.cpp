@@ -335,6 +335,7 @@ write_unit (llvm::raw_ostream &out, const llvm::Module &m, const char *unit,
   u.output = output.c_str ();
   u.flags = flags.c_str ();
   u.compiler = compiler_name;
+  u.lto = at_link ? RESULTS_LTO_LINK : nullptr;
   u.entries = entries.data ();
   u.n_entries = entries.size ();
   u.source_calls = source.data ();

@@ -455,6 +455,78 @@ START_TEST (test_lto_results_come_from_the_link)
 }
 END_TEST
 
+/* hotinline-summary --json over DIR/res: the declined calls of FUNCTION
+   and what it says it left out.  */
+static void
+summary_of (const char *dir, const char *function, long long *declined,
+	    long long *left_out)
+{
+  const char *tool = getenv ("HOTINLINE_SUMMARY");
+  ck_assert_msg (tool, "HOTINLINE_SUMMARY not set");
+  struct run r = harness_run ((const char *const[]) {
+      tool, "--json", harness_fmt ("%s/res", dir), NULL }, NULL);
+  ck_assert_msg (r.status == 0, "%s%s", r.out, r.err);
+  json_error_t err;
+  json_t *summary = json_loads (r.out, 0, &err);
+  ck_assert_msg (summary, "%s: %s", err.text, r.out);
+  json_t *f = json_object_get (json_object_get (summary, "functions"),
+			       function);
+  *declined = json_integer_value (json_object_get (f, "declined"));
+  *left_out = json_integer_value (json_object_get (summary,
+						   "fat_lto_left_out"));
+  json_decref (summary);
+}
+
+/* -ffat-lto-objects: each compilation makes code of its own, and writes
+   its results ("lto": "fat"); linked with -flto, the program's code is
+   the link's, whose results replace them in the summary; linked without,
+   the compilations' code is the program's and their results count.  */
+START_TEST (test_fat_lto_objects_are_counted_once)
+{
+  const char *dir = harness_tmpdir ();
+  harness_write ("lib.c", lto_lib_source);
+  harness_write ("main.c", lto_main_source);
+  harness_write ("hot.yaml", "version: 1\nfunctions:\n"
+		 "  - {name: big, action: report}\n"
+		 "  - {name: small, action: report}\n");
+  const char *plugin = harness_fmt ("-fplugin=%s -fplugin-arg-hotinline-"
+				    "policy=hot.yaml -fplugin-arg-hotinline-"
+				    "results=res -fdiagnostics-plain-output",
+				    harness_plugin ());
+  struct run r = harness_sh (harness_fmt ("cd %s && %s -O2 -flto "
+					  "-ffat-lto-objects -c lib.c main.c "
+					  "%s", dir, harness_gcc (), plugin));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  json_t *all = results_of (dir);
+  ck_assert_uint_eq (json_array_size (all), 2);
+  size_t i;
+  json_t *u;
+  json_array_foreach (all, i, u)
+    ck_assert_str_eq (json_string_value (json_object_get (u, "lto")), "fat");
+  json_decref (all);
+
+  /* Without an LTO link: the objects' calls.  */
+  long long declined, left_out;
+  summary_of (dir, "big", &declined, &left_out);
+  int in_objects = harness_count_calls (harness_fmt ("%s/lib.o", dir), "big")
+		   + harness_count_calls (harness_fmt ("%s/main.o", dir),
+					  "big");
+  ck_assert_msg (in_objects > 0, "the test expects calls to big");
+  ck_assert_int_eq (declined, in_objects);
+  ck_assert_int_eq (left_out, 0);
+
+  /* The LTO link: the program's calls, the compilations' left out.  */
+  r = harness_sh (harness_fmt ("cd %s && %s -O2 -flto lib.o main.o -o prog "
+			       "%s", dir, harness_gcc (), plugin));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  summary_of (dir, "big", &declined, &left_out);
+  ck_assert_int_eq (declined,
+		    harness_count_calls (harness_fmt ("%s/prog", dir),
+					 "big"));
+  ck_assert_int_eq (left_out, 2);
+}
+END_TEST
+
 Suite *
 results_suite (void)
 {
@@ -467,6 +539,7 @@ results_suite (void)
   tcase_add_test (tc, test_bad_input_is_refused_with_what_was_expected);
   tcase_add_test (tc, test_function_called_only_by_address_is_said_so);
   tcase_add_test (tc, test_lto_results_come_from_the_link);
+  tcase_add_test (tc, test_fat_lto_objects_are_counted_once);
   runner_add_tcase (s, tc);
   return s;
 }

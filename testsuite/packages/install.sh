@@ -17,7 +17,12 @@
 # HOTINLINE_DEB_GCC     the GCC whose plugin package is tested (bookworm:
 #                       12, forky: 16)
 # HOTINLINE_DEB_CLANG   the Clang whose plugin package is tested too when
-#                       DEBDIR has it (llvm-N-hotinline; default 16)
+#                       DEBDIR has it (llvm-N-hotinline; default 16; none:
+#                       no Clang package in this run)
+# HOTINLINE_DEB_CLANGS  --build: Clang versions to install in the system
+#                       and build plugin packages for (forky: 22; the
+#                       archive must have clang-N, llvm-N-dev and
+#                       libclang-N-dev)
 # HOTINLINE_DEB_GCCS    --build: more GCC versions to install in the
 #                       system and build plugin packages for (forky: 13 14
 #                       15; the archive must have their gcc-N-plugin-dev)
@@ -68,6 +73,8 @@ if [ $MODE = test ]; then
 	[ -n "$PLUGIN_DEB" ] && [ -n "$TOOLS_DEB" ] ||
 		fail "no gcc-$N-hotinline or hotinline-tools package in $DEBDIR (make deb)"
 	L=${HOTINLINE_DEB_CLANG:-16}
+	LLVM_DEB=
+	[ "$L" = none ] ||
 	LLVM_DEB=$(ls "$DEBDIR"/llvm-$L-hotinline_*.deb 2>/dev/null | head -n 1)
 fi
 
@@ -196,6 +203,16 @@ if [ $MODE = build ]; then
 			  wanted="$wanted $n"; } ||
 			say "no gcc-$n-plugin-dev in $SUITE: no gcc-$n-hotinline"
 	done
+	# And its Clangs (debian/rules builds llvm-N-hotinline for each
+	# clang-N it finds).
+	clangs=
+	for n in ${HOTINLINE_DEB_CLANGS:-}; do
+		in_root "$ROOT" apt-cache show llvm-$n-dev libclang-$n-dev \
+			>/dev/null 2>&1 &&
+			{ extra="$extra clang-$n llvm-$n-dev libclang-$n-dev"
+			  clangs="$clangs $n"; } ||
+			say "no llvm-$n-dev in $SUITE: no llvm-$n-hotinline"
+	done
 	if [ -n "$extra" ]; then
 		say "apt-get install$extra"
 		in_root "$ROOT" apt-get install -y -q --no-install-recommends $extra \
@@ -216,6 +233,10 @@ if [ $MODE = build ]; then
 	for n in $N $wanted; do
 		ls "$DEBDIR"/gcc-$n-hotinline_*.deb >/dev/null 2>&1 ||
 			fail "gcc-$n is installed but no gcc-$n-hotinline was built"
+	done
+	for n in $clangs; do
+		ls "$DEBDIR"/llvm-$n-hotinline_*.deb >/dev/null 2>&1 ||
+			fail "clang-$n is installed but no llvm-$n-hotinline was built"
 	done
 	exit 0
 fi
@@ -322,7 +343,9 @@ say "hotinline-summary: $(grep xas_descend "$RUN/summary.out" | head -n 1)"
 # and nothing else asked for; used as for GCC, on the example Clang does
 # not inline by itself (it inlines xas_descend).
 PKGS="gcc-$N-hotinline hotinline-tools"
-if [ -z "$LLVM_DEB" ]; then
+if [ "$L" = none ]; then
+	say "no Clang package in this run (HOTINLINE_DEB_CLANG=none)"
+elif [ -z "$LLVM_DEB" ]; then
 	say "SKIP llvm-$L-hotinline: no such package in $DEBDIR (make deb builds it where clang-$L and its LLVM are installed; HOTINLINE_DEB_CLANG picks another)"
 else
 	PKGS="$PKGS llvm-$L-hotinline"
