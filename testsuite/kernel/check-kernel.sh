@@ -88,7 +88,17 @@ for step in $steps; do
 	*) echo "unknown step '$step'; the steps: $(echo $all_steps)" >&2
 	   exit 2 ;;
 	esac
-	[ -z "$again" ] && [ -f "$pair/$step.done" ] && continue
+	# A step that read the builds is done again after a build it did not
+	# see (a variant built after it, by a run that stopped between).
+	stale=
+	case " source config plain $variants " in
+	*" $step "*) ;;
+	*) for b in plain $variants; do
+		[ "$pair/$b.done" -nt "$pair/$step.done" ] && stale=1
+	   done ;;
+	esac
+	[ -z "$again" ] && [ -z "$stale" ] && [ -f "$pair/$step.done" ] &&
+		continue
 	# A build run again starts over: its times would add to the last
 	# run's, and its results files would mix with them.
 	case ${again:+ plain $variants } in
