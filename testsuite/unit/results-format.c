@@ -143,7 +143,8 @@ static const struct results_address addressed[] = {
 };
 
 static const struct results_unit unit = {
-  "t.c", "/src", "t", "-O2", "gcc 12.2.0", limits, 2, entries, 2,
+  "t.c", "/src", "t", "-O2", "gcc 12.2.0", RESULTS_LTO_FAT, limits, 2,
+  entries, 2,
   source_calls, left_calls, 3, 2, functions, 2, addressed, 2,
 };
 
@@ -167,7 +168,7 @@ static const struct
   const char *path;		/* For json_path below.  */
   const char *keys;
 } key_cases[] = {
-  { "", "format,unit,directory,output,flags,compiler,limits,entries,"
+  { "", "format,unit,directory,output,flags,compiler,lto,limits,entries,"
 	"calls,functions,address_only" },
   { "limits", "max-inline-insns-auto,inline-unit-growth" },
   { "entries.0", "name,policy,line,column,action,severity,reason,weight,"
@@ -223,6 +224,7 @@ static const struct
 } value_cases[] = {
   { "format", "\"" RESULTS_FORMAT "\"" },
   { "compiler", "\"gcc 12.2.0\"" },
+  { "lto", "\"fat\"" },
   { "limits.inline-unit-growth", "40" },
   { "entries.0.weight", "12.5" },
   { "entries.1.matched", "false" },
@@ -267,7 +269,9 @@ START_TEST (test_empty_unit)
 				.output = "", .flags = "",
 				.compiler = "clang 16.0.6" };
   json_t *root = written (&empty);
-  ck_assert_str_eq (keys_of (root), key_cases[0].keys);
+  /* Neither a fat LTO compilation nor a link: no "lto".  */
+  ck_assert_str_eq (keys_of (root), "format,unit,directory,output,flags,"
+		    "compiler,limits,entries,calls,functions,address_only");
   ck_assert_uint_eq (json_object_size (json_object_get (root, "limits")), 0);
   ck_assert_uint_eq (json_array_size (json_object_get (root, "calls")), 0);
   json_decref (root);
