@@ -82,16 +82,10 @@ force-10000|$src|$hot/always_inline-10000.yaml|hand|none"
 
 # make bench (BENCH_ROWS=quick): the rows that matter, for time; make
 # bench-full: all of them.
-quick_rows="plain noop report-$k:warm report-10000:warm report-10000:none plain-bytecol report-10000-bytecol:warm
-hand force-$k:warm force-10000:warm"
-if [ "${BENCH_ROWS:-full}" = quick ]; then
-	builds=$(echo "$builds" | while IFS='|' read -r name source extra base cache; do
-		case " $(echo $quick_rows) " in
-		*" $name "*|*" $name:$cache "*)
-			echo "$name|$source|$extra|$base|$cache" ;;
-		esac
-	done)
-fi
+. "$here/rows.sh"
+builds=$(echo "$builds" | quick_only "plain noop report-$k:warm
+report-10000:warm report-10000:none plain-bytecol report-10000-bytecol:warm hand force-$k:warm
+force-10000:warm")
 
 # Run cc1 alone, as the driver would, for build $1 with its options and
 # cache state $4; the instruction count goes to $1$4.ir and the peak RSS in
