@@ -233,6 +233,20 @@ arena_reset (void)
   arena_now = arena;
 }
 
+/* The results file PATH, read into the arena (arena_reset lets it go);
+   exits with the reader's message when it is not one.  */
+static json_t *
+read_unit (const char *path)
+{
+  char *error;
+  json_set_alloc_funcs (arena_alloc, arena_free);
+  json_t *unit = results_read (path, &error);
+  json_set_alloc_funcs (malloc, free);
+  if (!unit)
+    summary_die ("%s", error);
+  return unit;
+}
+
 static void
 read_one_file (struct build *b, const char *path)
 {
@@ -245,12 +259,7 @@ read_one_file (struct build *b, const char *path)
   if (real)
     json_object_set_new (b->seen_files, real, json_true ());
   free (real);
-  char *error;
-  json_set_alloc_funcs (arena_alloc, arena_free);
-  json_t *unit = results_read (path, &error);
-  json_set_alloc_funcs (malloc, free);
-  if (!unit)
-    summary_die ("%s", error);
+  json_t *unit = read_unit (path);
   /* When the build was made, as far as its results say.  */
   struct stat st;
   if (stat (path, &st) == 0 && st.st_mtime > b->newest)
@@ -281,13 +290,7 @@ build_finish (struct build *b)
 	b->superseded++;
       else
 	{
-	  char *error;
-	  json_set_alloc_funcs (arena_alloc, arena_free);
-	  json_t *unit = results_read (b->fat[i], &error);
-	  json_set_alloc_funcs (malloc, free);
-	  if (!unit)
-	    summary_die ("%s", error);
-	  fold_unit (b, unit);
+	  fold_unit (b, read_unit (b->fat[i]));
 	  arena_reset ();
 	}
       free (b->fat[i]);

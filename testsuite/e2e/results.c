@@ -389,6 +389,21 @@ results_names (const char *dir)
   return harness_sh (harness_fmt ("ls %s/res | sort", dir)).out;
 }
 
+/* The two units of an LTO build and a policy reporting their hot
+   functions, written into the test's directory; returns the plugin's
+   options for them, with results into res.  */
+static const char *
+write_lto_build (void)
+{
+  harness_write ("lib.c", lto_lib_source);
+  harness_write ("main.c", lto_main_source);
+  harness_write ("hot.yaml", "version: 1\nfunctions:\n"
+		 "  - {name: big, action: report}\n"
+		 "  - {name: small, action: report}\n");
+  return harness_fmt ("-fplugin=%s -fplugin-arg-hotinline-policy=hot.yaml "
+		      "-fplugin-arg-hotinline-results=res", harness_plugin ());
+}
+
 /* The plugin's results of an LTO build come from the link, where the
    calls are decided: not from the compilations, which decide nothing
    and would count every call as gone; one file per partition, named the
@@ -397,14 +412,7 @@ results_names (const char *dir)
 START_TEST (test_lto_results_come_from_the_link)
 {
   const char *dir = harness_tmpdir ();
-  harness_write ("lib.c", lto_lib_source);
-  harness_write ("main.c", lto_main_source);
-  harness_write ("hot.yaml", "version: 1\nfunctions:\n"
-		 "  - {name: big, action: report}\n"
-		 "  - {name: small, action: report}\n");
-  const char *plugin = harness_fmt ("-fplugin=%s -fplugin-arg-hotinline-"
-				    "policy=hot.yaml -fplugin-arg-hotinline-"
-				    "results=res", harness_plugin ());
+  const char *plugin = write_lto_build ();
   struct run r = harness_sh (harness_fmt ("cd %s && %s -O2 -g -flto -c "
 					  "lib.c main.c %s", dir,
 					  harness_gcc (), plugin));
@@ -484,15 +492,8 @@ summary_of (const char *dir, const char *function, long long *declined,
 START_TEST (test_fat_lto_objects_are_counted_once)
 {
   const char *dir = harness_tmpdir ();
-  harness_write ("lib.c", lto_lib_source);
-  harness_write ("main.c", lto_main_source);
-  harness_write ("hot.yaml", "version: 1\nfunctions:\n"
-		 "  - {name: big, action: report}\n"
-		 "  - {name: small, action: report}\n");
-  const char *plugin = harness_fmt ("-fplugin=%s -fplugin-arg-hotinline-"
-				    "policy=hot.yaml -fplugin-arg-hotinline-"
-				    "results=res -fdiagnostics-plain-output",
-				    harness_plugin ());
+  const char *plugin = harness_fmt ("%s -fdiagnostics-plain-output",
+				    write_lto_build ());
   struct run r = harness_sh (harness_fmt ("cd %s && %s -O2 -flto "
 					  "-ffat-lto-objects -c lib.c main.c "
 					  "%s", dir, harness_gcc (), plugin));
