@@ -27,6 +27,8 @@
 #              plugin build, each with its results file
 #   warnings   no warning but hotinline's, no internal compiler error
 #   cost       the plugin builds' CPU time against the plain one's
+#   instructions  the report build's instructions against the plain
+#              one's, on a sample of units under cachegrind
 #   summary    hotinline-summary, --html and --diff over the whole kernel
 #   places     each left hot call in the results is a call in the unit's
 #              object code, in the function the results say, and each
@@ -78,8 +80,8 @@ echo "$key" >"$pair/config.key"
 case $work in "$srcdir"/*) ;; *) export HOTINLINE_CHROOT_BIND="$work" ;; esac
 . "$here/kernel-lib.sh"
 
-all_steps="source config plain $variants units warnings cost summary places
-boot stale seeds doc"
+all_steps="source config plain $variants units warnings cost instructions
+summary places boot stale seeds doc"
 steps=${*:-$all_steps}
 status=0
 for step in $steps; do

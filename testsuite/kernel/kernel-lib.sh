@@ -6,6 +6,7 @@
 # What the steps use beyond the kernel's build tools, installed when
 # missing (Debian, root).
 for need in /usr/bin/time:time /usr/bin/jq:jq /usr/bin/objdump:binutils \
+	/usr/bin/valgrind:valgrind \
 	/usr/bin/flex:flex /usr/bin/bison:bison /usr/bin/bc:bc \
 	/usr/include/libelf.h:libelf-dev /usr/include/openssl/ssl.h:libssl-dev; do
 	[ -e "${need%%:*}" ] || DEBIAN_FRONTEND=noninteractive \
@@ -307,6 +308,63 @@ step_cost() {
 		"report $3 CPU s: $4%"
 	echo "$(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg) at the end" \
 		>"$fig/cost-machine"
+}
+
+# The report build's cost in instructions, which no other work on the
+# machine moves: a sample of units (every $HOTINLINE_KERNEL_ISAMPLE-th
+# with the plugin, default 200), each compiled by the plain build's
+# command and by the report build's under cachegrind (driver, compiler
+# and assembler: every process of the command).  A figure, not a test.
+# Units measured already, with the same plugin and builds, are kept: a
+# run stopped halfway goes on, and a sparser sample (a multiple of the
+# stride) reuses its units.
+step_instructions() {
+	[ -f "$pair/report.done" ] || { echo "no report build"; return 1; }
+	t=$pair/instructions
+	mkdir -p "$t/results"
+	k=${HOTINLINE_KERNEL_ISAMPLE:-200}
+	awk -v k="$k" 'NR % k == 0' "$pair/units-report.with" >"$t/units"
+	# This checkout's plugin without its debug information, which Debian
+	# 12's valgrind cannot read (DWARF 5: "possibly corrupted debuginfo").
+	objcopy --strip-debug "$srcdir/build/$cc/hotinline.so" "$t/hotinline.so"
+	measured="$(sha256sum <"$t/hotinline.so") $(cat "$pair/plain.time" "$pair/report.time" | cksum)"
+	[ "$(cat "$t/measured" 2>/dev/null)" = "$measured" ] || : >"$t/units.tsv"
+	echo "$measured" >"$t/measured"
+	while read -r obj; do
+		grep -q "^$obj	" "$t/units.tsv" && continue
+		a=$(unit_command "$pair/plain" "$obj" "$t/a.o")
+		b=$(unit_command "$pair/report" "$obj" "$t/b.o" |
+			sed "s#-fplugin-arg-hotinline-results=[^ ]*#-fplugin-arg-hotinline-results=$(at "$t/results")#
+				s#=[^ ]*/hotinline\.so#=$(at "$t")/hotinline.so#g")
+		for side in a b; do
+			eval "cmd=\$$side"
+			dir=$pair/plain
+			[ $side = b ] && dir=$pair/report
+			rm -f "$t"/cg.*
+			vg="valgrind -q --tool=cachegrind --cache-sim=no --branch-sim=no --trace-children=yes --cachegrind-out-file=$(at "$t")/cg.%p"
+			if command -v "$cc" >/dev/null 2>&1; then
+				sh -c "cd '$dir' && $vg $cmd" >/dev/null 2>"$t/$side.err"
+			else
+				sh "$srcdir/tools/forky-chroot.sh" run sh -c \
+					"cd $(at "$dir") && $vg $cmd" >/dev/null 2>"$t/$side.err"
+			fi || { echo "$obj: the $side command failed:"; cat "$t/$side.err"; return 1; }
+			# Every process's instructions (cachegrind's summary line).
+			n=$(awk '/^summary:/ { n += $2 } END { printf "%.0f\n", n }' "$t"/cg.*)
+			eval "i$side=\$n"
+		done
+		printf '%s\t%s\t%s\n' "$obj" "$ia" "$ib" >>"$t/units.tsv"
+	done <"$t/units"
+	rm -f "$t"/cg.* "$t"/*.o
+	awk -F'\t' 'FILENAME ~ /units$/ { in_sample[$1] = 1; next }
+		!($1 in in_sample) { next }
+		{ a += $2; b += $3; d = ($3 / $2 - 1) * 100; n++
+			if (n == 1 || d < lo) lo = d; if (n == 1 || d > hi) hi = d }
+		END { printf "%d %.0f %.0f %+.3f %+.3f %+.3f %d\n", n, a, b,
+			(b / a - 1) * 100, lo, hi, k }' k="$k" "$t/units" "$t/units.tsv" \
+		>"$fig/cost-instructions"
+	set -- $(cat "$fig/cost-instructions")
+	echo "sample of $1 units under cachegrind: plain $2 instructions," \
+		"report $3: $4% (units from $5% to $6%)"
 }
 
 # The number of sites a --diff output says went from inlined to declined.
@@ -906,6 +964,10 @@ step_doc() {
 		if [ -s "$fig/cost-sample" ]; then
 			set -- $(cat "$fig/cost-sample")
 			echo "- The cost measured closer: a sample of $1 units (every ${HOTINLINE_KERNEL_SAMPLE:-20}th with the plugin), each compiled by the plain build's command and by the report build's, alternately: plain $2 CPU s, report $3 CPU s, **$4%** ($(figure cost-machine))."
+		fi
+		if [ -s "$fig/cost-instructions" ]; then
+			set -- $(cat "$fig/cost-instructions")
+			echo "- The cost in instructions, which a noisy machine does not move: a sample of $1 units (every ${7}th with the plugin), each compiled by the plain build's command and by the report build's under cachegrind (every process of the command): plain $2, report $3, **$4%** (units from $5% to $6%)."
 		fi
 		set -- $(figure summary-text) ; st="$1 s, peak $(( ${2:-0} / 1024 )) MB"
 		set -- $(figure summary-html) ; ht="$1 s, peak $(( ${2:-0} / 1024 )) MB"
