@@ -46,6 +46,20 @@ extern bool codegen_follows;
    reports are made there (lto.cpp), not here.  */
 extern bool lto_prelink;
 
+/* Whether that bitcode is embedded in object code of the compilation's
+   own (-ffat-lto-objects): the module is optimised further after the
+   bitcode is taken, and that code is what a link without LTO uses.  */
+extern bool fat_lto;
+
+/* Whether M is the module of a fat compilation's own object code: its
+   bitcode for the link is embedded in it (the global LLVM's
+   EmbedBitcodePass adds), so the inlining that made it is done.  */
+inline bool
+fat_object_code (const llvm::Module &m)
+{
+  return fat_lto && m.getNamedGlobal ("llvm.embedded.object");
+}
+
 /* Whether the passes run in a linker's LTO (the arguments came from the
    bitcode): diagnostics then go to the linker through LLVM's context.  */
 extern thread_local bool at_link;

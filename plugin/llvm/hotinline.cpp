@@ -23,6 +23,7 @@ struct config hot_config;
 clang::CompilerInstance *hot_compiler;
 std::vector<std::string> arguments;
 bool lto_prelink;
+bool fat_lto;
 bool codegen_follows;
 
 /* Load every policy file; each problem is an error, a lock's a
@@ -109,7 +110,9 @@ protected:
     arguments = args;
     lto_prelink = ci.getCodeGenOpts ().PrepareForLTO
 		      || ci.getCodeGenOpts ().PrepareForThinLTO;
-    codegen_follows = !lto_prelink
+    fat_lto = lto_prelink
+	      && hotinline_compat::fat_lto_objects (ci.getCodeGenOpts ());
+    codegen_follows = (!lto_prelink || fat_lto)
 		      && (ci.getFrontendOpts ().ProgramAction
 			    == clang::frontend::EmitObj
 			  || ci.getFrontendOpts ().ProgramAction

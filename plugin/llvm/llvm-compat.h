@@ -98,6 +98,21 @@ code_generator_hook (llvm::Pass *(*make) ())
 #endif
 }
 
+#ifdef HOTINLINE_FRONTEND
+/* Whether the compilation is -ffat-lto-objects, which Clang has from
+   18: before, no compilation is.  */
+inline bool
+fat_lto_objects (const clang::CodeGenOptions &opts)
+{
+#if LLVM_VERSION_MAJOR >= 18
+  return opts.FatLTO;
+#else
+  (void) opts;
+  return false;
+#endif
+}
+#endif
+
 } // namespace hotinline_compat
 
 #endif /* HOTINLINE_LLVM_COMPAT_H */

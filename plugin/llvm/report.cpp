@@ -545,8 +545,9 @@ public:
   {
     /* Under -flto the inlining that matters is the link's: the reports
        are made there (lto.cpp), from the arguments the bitcode keeps, and
-       no summary here can say how many calls are left.  */
-    if (lto_prelink || !configured ())
+       no summary here can say how many calls are left.  A fat
+       compilation's own object code is reported as any compilation's.  */
+    if ((lto_prelink && !fat_object_code (m)) || !configured ())
       return llvm::PreservedAnalyses::all ();
     message_notes_forget ();
     if (!hot_policy || policy_entry_count (hot_policy) == 0)

@@ -335,7 +335,9 @@ write_unit (llvm::raw_ostream &out, const llvm::Module &m, const char *unit,
   u.output = output.c_str ();
   u.flags = flags.c_str ();
   u.compiler = compiler_name;
-  u.lto = at_link ? RESULTS_LTO_LINK : nullptr;
+  u.lto = at_link		    ? RESULTS_LTO_LINK
+	  : fat_object_code (m) ? RESULTS_LTO_FAT
+				: nullptr;
   u.entries = entries.data ();
   u.n_entries = entries.size ();
   u.source_calls = source.data ();

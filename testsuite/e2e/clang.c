@@ -15,6 +15,7 @@
 #include <jansson.h>
 
 #include "e2e/suites.h"
+#include "e2e/summary-json.h"
 #include "results-format.h"
 #include "harness/harness.h"
 
@@ -35,6 +36,14 @@ load (const char *file)
   s.ds = harness_directives (s.path);
   s.setup = harness_sample_setup (s.path, &s.ds);
   return s;
+}
+
+/* The major version of the Clang under test, from its plugin's path
+   (build/clang-N/).  */
+static int
+clang_major (void)
+{
+  return atoi (strstr (harness_plugin (), "clang-") + 6);
 }
 
 /* Compile S to OBJ with EXTRA, with the plugin (and ARGS) or without.  */
@@ -239,7 +248,7 @@ call_lines (const char *o, const char *function, const char *source)
 static bool
 sees_emitted_calls (void)
 {
-  return atoi (strstr (harness_plugin (), "clang-") + 6) >= 22;
+  return clang_major () >= 22;
 }
 
 static const char *const report_levels[] = { "-O1", "-O2", "-O3", "-Os" };
@@ -542,7 +551,7 @@ START_TEST (test_report_at_a_conditional_tail_call)
       ck_assert_str_eq (reported_lines (r.err, "hot"),
 			" clang-condtail.c:22");
     }
-  int major = atoi (strstr (harness_plugin (), "clang-") + 6);
+  int major = clang_major ();
   int from = 0;
   unsigned line = 0;
   for (size_t i = 0; i < s.ds.n; i++)
@@ -1257,6 +1266,27 @@ lto_exe (const struct lto_program *p, const char *build)
   return harness_fmt ("%s-%s", p->prefix, build);
 }
 
+/* Link the objects LO and MO into EXE with FLAGS (an LTO mode and more)
+   and lld, with the plugin in the linker or not.  */
+static struct run
+lto_link (const char *flags, bool link_plugin, const char *link_extra,
+	  const char *lo, const char *mo, const char *exe)
+{
+  struct args a = { { 0 }, 0 };
+  args_add (&a, harness_gcc ());
+  args_add_words (&a, flags);
+  args_add (&a, harness_fmt ("-fuse-ld=lld-%d", clang_major ()));
+  if (link_plugin)
+    args_add (&a, harness_fmt ("-Wl,--load-pass-plugin=%s",
+			       harness_plugin ()));
+  args_add_words (&a, link_extra);
+  args_add (&a, lo);
+  args_add (&a, mo);
+  args_add (&a, "-o");
+  args_add (&a, exe);
+  return harness_run (a.v, NULL);
+}
+
 /* Compile both units with LTO and FLAGS (with the plugin or not) and
    link them into EXE, with the plugin in the linker or not.  */
 static struct run
@@ -1275,20 +1305,7 @@ lto_build (const struct lto_program *prog, const char *lto,
   ck_assert_msg (!strstr (r.err, "hot function") && !strstr (m.err,
 								"hot function"),
 		 "%s: the compilations reported:\n%s%s", flags, r.err, m.err);
-  int major = atoi (strstr (harness_plugin (), "clang-") + 6);
-  struct args a = { { 0 }, 0 };
-  args_add (&a, harness_gcc ());
-  args_add_words (&a, flags);
-  args_add (&a, harness_fmt ("-fuse-ld=lld-%d", major));
-  if (link_plugin)
-    args_add (&a, harness_fmt ("-Wl,--load-pass-plugin=%s",
-			       harness_plugin ()));
-  args_add_words (&a, link_extra);
-  args_add (&a, lo);
-  args_add (&a, mo);
-  args_add (&a, "-o");
-  args_add (&a, exe);
-  return harness_run (a.v, NULL);
+  return lto_link (flags, link_plugin, link_extra, lo, mo, exe);
 }
 
 START_TEST (test_lto_link)
@@ -1356,7 +1373,7 @@ START_TEST (test_lto_link)
   const char *wrapper = harness_fmt ("%s/hotinline-%s", bindir,
 				     harness_gcc ());
   const char *wrapped = lto_exe (&prog, "wrapped");
-  int major = atoi (strstr (harness_plugin (), "clang-") + 6);
+  int major = clang_major ();
   struct run w = harness_run ((const char *const[]) {
       wrapper, "-O2", "-g", lto, harness_fmt ("-fuse-ld=lld-%d", major),
       harness_fmt ("-fplugin-arg-hotinline-policy=%s",
@@ -1402,7 +1419,7 @@ START_TEST (test_lto_link_writes_results)
   struct run rsp = harness_sh (harness_fmt (
     "grep ld.lld %s | tail -n 1 | sed 's/^ *\"[^\"]*\" //' > %s.rsp"
     " && ld.lld-%d @%s.rsp", commands, exe,
-    atoi (strstr (harness_plugin (), "clang-") + 6), exe));
+    clang_major (), exe));
   ck_assert_msg (rsp.status == 0, "%s: %s%s", lto, rsp.out, rsp.err);
   ck_assert_str_eq (harness_sh (harness_fmt ("ls %s | sort", dir)).out,
 		    names);
@@ -1416,21 +1433,70 @@ START_TEST (test_lto_link_writes_results)
   ck_assert_msg (strstr (r.out, harness_fmt ("\"output\": \"%s\"", base))
 		 || strstr (r.out, harness_fmt ("/%s\"", base)), "%s: %s", lto,
 		 r.out);
-  const char *tool = getenv ("HOTINLINE_SUMMARY");
-  ck_assert_msg (tool, "HOTINLINE_SUMMARY not set");
-  r = harness_run ((const char *const[]) { tool, "--json", dir, NULL }, NULL);
-  ck_assert_msg (r.status == 0, "%s%s", r.out, r.err);
-  json_error_t err;
-  json_t *summary = json_loads (r.out, 0, &err);
-  ck_assert_msg (summary, "%s: %s", err.text, r.out);
+  json_t *summary = summary_json (dir);
   json_t *fns = json_object_get (summary, "functions");
   json_t *b = json_object_get (fns, "big_step");
   json_t *m = json_object_get (fns, "mix");
-  ck_assert_msg (b && m, "%s", r.out);
+  ck_assert_msg (b && m, "%s: big_step or mix not in the summary", lto);
   ck_assert_int_eq (json_integer_value (json_object_get (b, "declined")), big);
   ck_assert_int_eq (json_integer_value (json_object_get (b, "inlined")), 0);
   ck_assert_int_eq (json_integer_value (json_object_get (m, "declined")), 0);
   ck_assert_int_gt (json_integer_value (json_object_get (m, "inlined")), 0);
+  json_decref (summary);
+}
+END_TEST
+
+/* -ffat-lto-objects (Clang 18 on): a compilation writes bitcode for an
+   LTO link and object code of its own, made after the bitcode is taken;
+   that code is reported as any compilation's and its results say "lto":
+   "fat".  Linked without LTO, those results count (the program is their
+   code); at an LTO link with the plugin, the link's results replace them
+   and hotinline-summary leaves the compilations' out, as on GCC.  */
+START_TEST (test_fat_lto_objects)
+{
+  const char *lto = lto_modes[_i];
+  struct lto_program prog = lto_program (harness_fmt ("fat%d", _i));
+  const char *dir = harness_fmt ("%s/fat%d-res", harness_tmpdir (), _i);
+  const char *flags = harness_fmt ("%s -ffat-lto-objects -O2 -g", lto);
+  const char *results = harness_fmt ("-fplugin-arg-hotinline-results=%s",
+				     dir);
+  const char *lo = harness_fmt ("%s.lib.o", prog.prefix);
+  const char *mo = harness_fmt ("%s.main.o", prog.prefix);
+  struct run r = build (&prog.lib, true, results, flags, lo);
+  ck_assert_msg (r.status == 0, "%s: %s", lto, r.err);
+  r = build (&prog.main_unit, true, results, flags, mo);
+  ck_assert_msg (r.status == 0, "%s: %s", lto, r.err);
+  ck_assert_msg (strstr (r.err, "clang-lto-main.c:17:8: warning: hot "
+				"function 'big_step' not inlined into 'main'"),
+		 "%s: the compilation did not report its own code's call:\n%s",
+		 lto, r.err);
+  ck_assert_str_eq (harness_sh (harness_fmt ("grep -h '\"lto\"' %s/*.json",
+					     dir)).out,
+		    "  \"lto\": \"fat\",\n  \"lto\": \"fat\",\n");
+
+  /* Without LTO: the objects' own code, with their calls.  */
+  const char *plain = harness_fmt ("%s-plain", prog.prefix);
+  r = harness_run ((const char *const[]) { harness_gcc (), lo, mo, "-o",
+					   plain, NULL }, NULL);
+  ck_assert_msg (r.status == 0, "%s: %s", lto, r.err);
+  int calls = harness_count_calls (plain, "big_step");
+  ck_assert_msg (calls > 0, "%s: the test expects calls to big_step", lto);
+  json_t *summary = summary_json (dir);
+  ck_assert_int_eq (summary_declined (summary, "big_step"), calls);
+  ck_assert_int_eq (json_integer_value (json_object_get (
+		      summary, "fat_lto_left_out")), 0);
+  json_decref (summary);
+
+  /* The LTO link (lld takes the bitcode of fat objects only when told):
+     the program's calls, the compilations' left out.  */
+  const char *linked = harness_fmt ("%s-linked", prog.prefix);
+  r = lto_link (flags, true, "-Wl,--fat-lto-objects", lo, mo, linked);
+  ck_assert_msg (r.status == 0, "%s: %s", lto, r.err);
+  summary = summary_json (dir);
+  ck_assert_int_eq (summary_declined (summary, "big_step"),
+		    harness_count_calls (linked, "big_step"));
+  ck_assert_int_eq (json_integer_value (json_object_get (
+		      summary, "fat_lto_left_out")), 2);
   json_decref (summary);
 }
 END_TEST
@@ -1683,6 +1749,12 @@ clang_suite (void)
 		       sizeof lto_modes / sizeof *lto_modes);
   tcase_add_loop_test (tc, test_lto_link_writes_results, 0,
 		       sizeof lto_modes / sizeof *lto_modes);
+  if (clang_major () >= 18)
+    tcase_add_loop_test (tc, test_fat_lto_objects, 0,
+			 sizeof lto_modes / sizeof *lto_modes);
+  else
+    fprintf (stderr, "SKIP Clang LTO -ffat-lto-objects on clang-%d: it came "
+		     "with Clang 18\n", clang_major ());
   runner_add_tcase (s, tc);
 
   tc = runner_tcase ("Wrapper");

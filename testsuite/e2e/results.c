@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "e2e/suites.h"
+#include "e2e/summary-json.h"
 #include "results-format.h"
 #include "harness/harness.h"
 
@@ -469,17 +470,8 @@ static void
 summary_of (const char *dir, const char *function, long long *declined,
 	    long long *left_out)
 {
-  const char *tool = getenv ("HOTINLINE_SUMMARY");
-  ck_assert_msg (tool, "HOTINLINE_SUMMARY not set");
-  struct run r = harness_run ((const char *const[]) {
-      tool, "--json", harness_fmt ("%s/res", dir), NULL }, NULL);
-  ck_assert_msg (r.status == 0, "%s%s", r.out, r.err);
-  json_error_t err;
-  json_t *summary = json_loads (r.out, 0, &err);
-  ck_assert_msg (summary, "%s: %s", err.text, r.out);
-  json_t *f = json_object_get (json_object_get (summary, "functions"),
-			       function);
-  *declined = json_integer_value (json_object_get (f, "declined"));
+  json_t *summary = summary_json (harness_fmt ("%s/res", dir));
+  *declined = summary_declined (summary, function);
   *left_out = json_integer_value (json_object_get (summary,
 						   "fat_lto_left_out"));
   json_decref (summary);
