@@ -10,10 +10,13 @@
    whatever the strategy, this pass only makes the same checks and
    warnings; the inline advisor (surgical.cpp) forces the calls the
    inliner declines.  At -O0, which has no advisor, it inlines scoped
-   calls itself.  */
+   calls itself.  A hot function on a cycle of calls is forced by
+   attribute under either strategy (in_call_cycle).  */
 #include "hotinline-llvm.h"
 
+#include "llvm/ADT/SCCIterator.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/CallGraph.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
@@ -64,6 +67,27 @@ recursive (Function &f)
 	    }
     }
   return false;
+}
+
+/* The functions of M on a cycle of direct calls: LLVM's inliner, which
+   takes the call graph's strongly connected components bottom-up, does
+   not weigh every call inside one (once it inlined a call within the
+   component into a function, it skips that function's other calls
+   within it), so surgical forcing, which acts on the calls the inliner
+   weighs, cannot reach them all: zstd's FSE_readNCount_body, which calls
+   itself through FSE_readNCount, was left a call there, inlined by its
+   always_inline upstream.  */
+llvm::SmallPtrSet<const Function *, 16>
+functions_in_cycles (llvm::Module &m)
+{
+  llvm::CallGraph graph (m);
+  llvm::SmallPtrSet<const Function *, 16> in;
+  for (auto scc = llvm::scc_begin (&graph); !scc.isAtEnd (); ++scc)
+    if (scc.hasCycle ())
+      for (const llvm::CallGraphNode *node : *scc)
+	if (const Function *f = node->getFunction ())
+	  in.insert (f);
+  return in;
 }
 
 /* Whether F calls a function called setjmp.  */
@@ -169,6 +193,8 @@ public:
     fam = &mam.getResult<llvm::FunctionAnalysisManagerModuleProxy> (m)
 	     .getManager ();
     bool changed = false;
+    if (surgical)
+      cyclic = functions_in_cycles (m);
     for (Function &f : m)
       if (!f.isIntrinsic ())
 	{
@@ -187,6 +213,9 @@ public:
 private:
   bool at_o0;
   llvm::FunctionAnalysisManager *fam = nullptr;
+  /* Under surgical forcing, the module's functions on call cycles,
+     forced by attribute (functions_in_cycles).  */
+  llvm::SmallPtrSet<const Function *, 16> cyclic;
 
   /* The calls to F in this module.  */
   static llvm::SmallVector<llvm::CallBase *, 8>
@@ -278,7 +307,8 @@ private:
       return false;
     const struct policy_entry *e = entry_for (f, nullptr);
     bool whole = e && e->action == POLICY_ACTION_ALWAYS_INLINE
-		 && !forced_per_call (e);
+		 && (!forced_per_call (e)
+		     || (e->n_callers == 0 && cyclic.count (&f)));
     llvm::SmallVector<llvm::CallBase *, 8> calls = calls_to (f);
     llvm::SmallVector<std::pair<llvm::CallBase *,
 				const struct policy_entry *>, 8> scoped;
