@@ -1669,6 +1669,32 @@ START_TEST (test_surgical_changes_nothing_else)
 }
 END_TEST
 
+/* A hot function on a cycle of calls (clang-surgical-cycle.c, zstd's
+   FSE_readNCount_body reduced) is forced by attribute under the surgical
+   strategy too: LLVM's inliner skips the calls within a cycle of a
+   function it has inlined such a call into, so the advisor would never
+   see the call left in parse.  No call to it is left at any level.  */
+START_TEST (test_surgical_forces_a_call_cycle)
+{
+  struct sample s = load ("clang-surgical-cycle.c");
+  const char *level = surgical_levels[_i];
+  const char *plain = obj (&s, harness_fmt ("plain%d", _i));
+  const char *surgical = obj (&s, harness_fmt ("surgical%d", _i));
+  struct run r = build (&s, false, "", level, plain);
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  r = build (&s, true, "-fplugin-arg-hotinline-strategy=surgical", level,
+	     surgical);
+  ck_assert_msg (r.status == 0 && !strstr (r.err, "warning"), "%s: %s",
+		 level, r.err);
+  ck_assert_msg (harness_count_calls (plain, "parse_body") > 0,
+		 "%s: LLVM inlines parse_body without help: proves nothing",
+		 level);
+  ck_assert_msg (harness_count_calls (surgical, "parse_body") == 0,
+		 "%s: %d calls to parse_body left by surgical forcing", level,
+		 harness_count_calls (surgical, "parse_body"));
+}
+END_TEST
+
 /* At -O0 only the always-inliner runs: surgical forcing is attribute
    forcing there, as on GCC.  */
 START_TEST (test_surgical_at_o0_is_attribute)
@@ -1710,6 +1736,8 @@ clang_suite (void)
   tcase_add_loop_test (tc, test_guards_at_every_level, 0, N_LEVELS);
   tcase_add_test (tc, test_cxx_member_and_template);
   tcase_add_loop_test (tc, test_surgical_changes_nothing_else, 0,
+		       sizeof surgical_levels / sizeof *surgical_levels);
+  tcase_add_loop_test (tc, test_surgical_forces_a_call_cycle, 0,
 		       sizeof surgical_levels / sizeof *surgical_levels);
   tcase_add_test (tc, test_surgical_at_o0_is_attribute);
   runner_add_tcase (s, tc);
