@@ -11,7 +11,7 @@
    warnings; the inline advisor (surgical.cpp) forces the calls the
    inliner declines.  At -O0, which has no advisor, it inlines scoped
    calls itself.  A hot function on a cycle of calls is forced by
-   attribute under either strategy (in_call_cycle).  */
+   attribute under the surgical strategy too (functions_in_cycles).  */
 #include "hotinline-llvm.h"
 
 #include "llvm/ADT/SCCIterator.h"
