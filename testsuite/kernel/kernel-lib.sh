@@ -257,6 +257,13 @@ unit_command() {
 		sed "s# -o $2 # -o $(at "$3") #"
 }
 
+# report_command OBJ T: the report build's command of OBJ writing T/b.o,
+# its results into T/results rather than among the build's.
+report_command() {
+	unit_command "$pair/report" "$1" "$2/b.o" |
+		sed "s#-fplugin-arg-hotinline-results=[^ ]*#-fplugin-arg-hotinline-results=$(at "$2/results")#"
+}
+
 # The plugin builds' CPU time (user + system) against the plain build's:
 # the whole builds, one after the other, and a sample of units compiled
 # by the plain build's command and the report build's, alternately, one
@@ -281,8 +288,7 @@ step_cost() {
 	i=0
 	while read -r obj; do
 		a=$(unit_command "$pair/plain" "$obj" "$t/a.o")
-		b=$(unit_command "$pair/report" "$obj" "$t/b.o" |
-			sed "s#-fplugin-arg-hotinline-results=[^ ]*#-fplugin-arg-hotinline-results=$(at "$t/results")#")
+		b=$(report_command "$obj" "$t")
 		# Alternate which goes first.
 		for side in $( [ $((i % 2)) = 0 ] && echo "a b" || echo "b a"); do
 			eval "cmd=\$$side"
@@ -333,9 +339,8 @@ step_instructions() {
 	while read -r obj; do
 		grep -q "^$obj	" "$t/units.tsv" && continue
 		a=$(unit_command "$pair/plain" "$obj" "$t/a.o")
-		b=$(unit_command "$pair/report" "$obj" "$t/b.o" |
-			sed "s#-fplugin-arg-hotinline-results=[^ ]*#-fplugin-arg-hotinline-results=$(at "$t/results")#
-				s#=[^ ]*/hotinline\.so#=$(at "$t")/hotinline.so#g")
+		b=$(report_command "$obj" "$t" |
+			sed "s#=[^ ]*/hotinline\.so#=$(at "$t")/hotinline.so#g")
 		for side in a b; do
 			eval "cmd=\$$side"
 			dir=$pair/plain
