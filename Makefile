@@ -202,12 +202,12 @@ screenshot: $(PLUGIN) $(SUMMARY_TOOL)
 
 # Benchmarks into BENCHMARKS.md, not part of check: bench the compile-cost
 # rows that matter for GCC and every Clang; bench-full every section, both
-# GCCs, every row.
+# GCCs, every row (BENCH_SECTIONS="real load": only those sections).
 bench:
 	sh bench/bench.sh quick
 
 bench-full:
-	sh bench/bench.sh full
+	sh bench/bench.sh full $(BENCH_SECTIONS)
 
 # Its hotinline-summary section alone, printed: time and peak memory of the
 # summary and --html over 1,000 and 10,000 synthetic units (a minute).

@@ -1,5 +1,6 @@
 #!/bin/sh
-# bench/bench.sh [quick|full]: run the benchmarks and write BENCHMARKS.md.
+# bench/bench.sh [quick|full [SECTION...]]: run the benchmarks and write
+# BENCHMARKS.md.
 # Every figure in it comes from this script.  Sources that are not ours are
 # fetched at run time, never committed.  Instructions are counted with
 # valgrind: on a shared machine times vary by 10-20%, instruction counts do
@@ -10,13 +11,18 @@
 # compile-cost rows that matter on mdb.c for the default GCC and every
 # Clang with an LLVM plugin; full (make bench-full, about 2.5 hours) every
 # section with every row.  A run replaces the sections it measured and
-# keeps the others as they were, each with the date it was measured.
+# keeps the others as they were, each with the date it was measured;
+# full with section names (make bench-full BENCH_SECTIONS="real") measures
+# only those.
 set -eu
 mode=${1:-quick}
 case $mode in
 quick|full) ;;
-*) echo "usage: bench/bench.sh [quick|full]" >&2; exit 2 ;;
+*) echo "usage: bench/bench.sh [quick|full [SECTION...]]" >&2; exit 2 ;;
 esac
+[ $# -eq 0 ] || shift
+[ "$mode" = full ] || [ $# -eq 0 ] ||
+	{ echo "bench/bench.sh: sections are chosen only with full" >&2; exit 2; }
 export BENCH_ROWS=$mode
 top=$(pwd)
 work=$top/build/bench
@@ -256,15 +262,19 @@ section_real ()
 	echo "## Real libraries: instructions per operation"
 	echo
 	echo "The hot loops of the libraries of \`make check-real\` (see"
-	echo "[docs/real-code.md](docs/real-code.md)), $(gcc --version | head -1):"
+	echo "[docs/real-code.md](docs/real-code.md)), built by each compiler:"
 	echo "upstream (their force-inline macro as shipped), stripped (the macro"
 	echo "without \`always_inline\`), and stripped with the plugin forcing the"
 	echo "functions upstream marks \`always_inline\`, by attribute and surgically."
 	echo "Instructions callgrind counts inside the function named (what it calls"
-	echo "included), per call, over 20 calls on the suite's 256 KiB input"
+	echo "included), per call, over 20 calls on the suite's input"
 	echo "(\`bench/real.sh\`)."
-	echo
-	sh bench/real.sh gcc
+	for cc in gcc $clangs; do
+		echo
+		echo "### $($cc --version | head -1)"
+		echo
+		sh bench/real.sh $cc
+	done
 }
 
 all_sections="compile-gcc compile-gcc-small"
@@ -277,6 +287,14 @@ if [ "$mode" = quick ]; then
 	for clang in $clangs; do
 		run_sections="$run_sections compile-$clang"
 	done
+elif [ $# -gt 0 ]; then
+	for name in "$@"; do
+		case " $all_sections " in
+		*" $name "*) ;;
+		*) echo "bench/bench.sh: no section $name (sections: $all_sections)" >&2; exit 2 ;;
+		esac
+	done
+	run_sections=$*
 else
 	run_sections=$all_sections
 fi
