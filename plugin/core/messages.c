@@ -152,6 +152,8 @@ static const char *const advice[] = {
   "the ThinLTO link did not import its body into this module: "
   "'-Wl,-mllvm,-import-instr-limit=N' above its size (default 100 "
   "instructions) or full LTO ('-flto') would make it available",
+  "body not available here: the LTO link can inline it, but this "
+  "object's own code (what a link without LTO uses) keeps the call",
   "call considered cold: the inliner does not grow code on paths it "
   "expects to run rarely (as '__builtin_expect', a cold function or "
   "profile feedback say)",
@@ -165,6 +167,8 @@ static const char *const advice[] = {
   "attributes",
   "the call became a direct call only after the inlining decisions",
 };
+_Static_assert (sizeof advice / sizeof *advice == ADVICE_LATE_DIRECT + 1,
+		"one text per advice");
 
 char *
 message_advice (const struct message_style *style, enum message_advice why)
@@ -215,4 +219,56 @@ message_noinline (const struct message_style *style, const char *name,
 {
   return format (style, true, here ? "'%s' declared 'noinline' here"
 			     : "'%s' is declared 'noinline'", name);
+}
+
+/* The obstacles' words, in the order of enum message_obstacle.  */
+static const char *const obstacles[] = {
+  "its body is not in this translation unit; define it in a header or "
+  "build with '-flto'",
+  "its body is not available",
+  "it is declared 'noinline', which forcing does not override",
+  "it is declared 'noipa', which forcing does not override",
+  "it is declared 'optnone', which forcing does not override",
+  "it is weak, so another definition may replace it at link time",
+  "it can be interposed at link time (position-independent code with "
+  "semantic interposition); make it static, inline or hidden, or build "
+  "with '-fno-semantic-interposition'",
+  "it is recursive",
+  "it is recursive through other functions the policy forces",
+  "it is recursive, and GCC could not turn its recursion into a loop",
+  "it is recursive, and GCC turns tail recursion into a loop only with "
+  "'-foptimize-sibling-calls' (-O2, -O3, -Os)",
+  "it calls 'setjmp'",
+  "it calls a function that returns twice (like 'setjmp')",
+  "it uses its variable argument list",
+  "it calls '__builtin_apply_args'",
+  "it contains a computed goto",
+  "it has a label that a nested function jumps to",
+  "a static variable holds the address of one of its labels",
+  "its target options differ from those of its caller '%s'",
+  "the compiler cannot inline it: %s",
+};
+_Static_assert (sizeof obstacles / sizeof *obstacles == OBSTACLE_COMPILER + 1,
+		"one text per obstacle");
+
+char *
+message_obstacle (const struct message_style *style,
+		  enum message_obstacle why, const char *caller,
+		  const char *detail)
+{
+  if ((size_t) why >= sizeof obstacles / sizeof *obstacles)
+    abort ();
+  if (why == OBSTACLE_TARGET)
+    return format (style, false, obstacles[why], caller);
+  if (why == OBSTACLE_COMPILER)
+    return format (style, false, obstacles[why], detail);
+  return format (style, false, obstacles[why]);
+}
+
+char *
+message_not_forced (const struct message_style *style, const char *name,
+		    const char *why)
+{
+  return format (style, true, "hot function '%s' is not forced inline: %S",
+		 name, why);
 }

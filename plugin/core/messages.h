@@ -75,6 +75,7 @@ enum message_advice
 {
   ADVICE_BODY_NOT_AVAILABLE,	/* No body in the unit.  */
   ADVICE_BODY_NOT_IMPORTED,	/* A ThinLTO link did not bring it in.  */
+  ADVICE_BODY_AT_LINK,		/* A fat object's own code, without it.  */
   ADVICE_COLD,			/* The call is on a path expected cold.  */
   ADVICE_NOT_CONSIDERED,	/* -O0, -fno-inline, a debug function.  */
   ADVICE_INTERPOSABLE,		/* It can be replaced at link time.  */
@@ -108,6 +109,45 @@ char *message_option_fix (const struct message_style *style,
    at its declaration) or, not HERE, "'NAME' is declared 'noinline'".  */
 char *message_noinline (const struct message_style *style, const char *name,
 			bool here);
+
+/* Why a function a policy forces is not forced, the same finding in the
+   same words on every compiler.  Some are GCC's alone (its rules or its
+   attributes), some LLVM's.  */
+enum message_obstacle
+{
+  OBSTACLE_BODY_ELSEWHERE,	/* Declared here, defined in another unit.  */
+  OBSTACLE_BODY_MISSING,	/* Defined, but its body is gone.  */
+  OBSTACLE_NOINLINE,		/* Declared noinline.  */
+  OBSTACLE_NOIPA,		/* Declared noipa (GCC).  */
+  OBSTACLE_OPTNONE,		/* Declared optnone (Clang).  */
+  OBSTACLE_WEAK,		/* Weak: replaceable at link time.  */
+  OBSTACLE_INTERPOSABLE,	/* Interposable (semantic interposition).  */
+  OBSTACLE_RECURSIVE,		/* Recursive.  */
+  OBSTACLE_RECURSIVE_THROUGH_FORCED, /* Through other forced functions.  */
+  OBSTACLE_RECURSION_KEPT,	/* GCC did not turn it into a loop.  */
+  OBSTACLE_RECURSION_NO_SIBCALLS, /* Nor would without sibling calls.  */
+  OBSTACLE_SETJMP,		/* Calls setjmp.  */
+  OBSTACLE_RETURNS_TWICE,	/* Calls another function that returns twice.  */
+  OBSTACLE_VARARGS,		/* Uses its variable argument list.  */
+  OBSTACLE_APPLY_ARGS,		/* Calls __builtin_apply_args (GCC).  */
+  OBSTACLE_COMPUTED_GOTO,	/* Contains a computed goto.  */
+  OBSTACLE_NONLOCAL_LABEL,	/* A nested function jumps to its label.  */
+  OBSTACLE_LABEL_IN_STATIC,	/* A static holds one of its labels.  */
+  OBSTACLE_TARGET,		/* Target options differ from CALLER's.  */
+  OBSTACLE_COMPILER		/* The compiler's own reason, DETAIL.  */
+};
+
+/* The words for WHY, without tag: with the name of CALLER for
+   OBSTACLE_TARGET, with DETAIL (the compiler's words) for
+   OBSTACLE_COMPILER; both NULL otherwise.  */
+char *message_obstacle (const struct message_style *style,
+			enum message_obstacle why, const char *caller,
+			const char *detail);
+
+/* "hot function 'NAME' is not forced inline: WHY", WHY a text of
+   message_obstacle in the same style.  */
+char *message_not_forced (const struct message_style *style,
+			  const char *name, const char *why);
 
 #ifdef __cplusplus
 }

@@ -51,15 +51,13 @@ fp_expressions_p (tree decl)
   return !s || s->fp_expressions;
 }
 
-const char *
+bool
 hot_target_mismatch (tree caller, tree callee)
 {
-  if (!target_allows_always_inline (caller, callee))
-    return "its target options differ from those of its caller";
-  return NULL;
+  return !target_allows_always_inline (caller, callee);
 }
 
-const char *
+bool
 hot_optimize_mismatch (tree caller, tree callee, bool early)
 {
   /* GCC's early inliner lets always_inline through every difference of
@@ -68,7 +66,9 @@ hot_optimize_mismatch (tree caller, tree callee, bool early)
   if (early
       || DECL_FUNCTION_SPECIFIC_OPTIMIZATION (caller)
 	 == DECL_FUNCTION_SPECIFIC_OPTIMIZATION (callee))
-    return NULL;
+    return false;
+  if (!opts_for_fn (caller)->x_optimize || !opts_for_fn (callee)->x_optimize)
+    return true;
   return hot_ipa_always_inline_optimize_conflict
     (caller, callee, fp_expressions_p (caller) && fp_expressions_p (callee));
 }

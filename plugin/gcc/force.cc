@@ -9,14 +9,15 @@
 
 namespace {
 
-/* A function the policy asks to force, and why it cannot be (NULL: it
-   can).  */
+/* A function the policy asks to force, and why it cannot be (BLOCKED).  */
 struct candidate
 {
   cgraph_node *node;
   const struct policy_entry *entry;
-  const char *why_not;
-  tree caller;			/* The caller WHY_NOT is about, if any.  */
+  bool blocked;
+  enum message_obstacle why;
+  const char *detail;		/* OBSTACLE_COMPILER's words.  */
+  tree caller;			/* The caller WHY is about, if any.  */
   /* It calls itself: forced until GCC's tail recursion pass has shown
      whether it could turn the recursion into a loop.  */
   bool until_tailr;
@@ -39,18 +40,18 @@ hash_map<tree, pending> *pending_checks;
 /* The functions this unit forced by attribute.  */
 static vec<tree> forced_here;
 
-/* What in the body of FN makes it impossible to inline, or NULL.  These
-   are the constructs for which GCC turns always_inline into a hard
-   error.  */
-static const char *
-forbidden_construct (function *fn)
+/* Whether something in the body of FN makes it impossible to inline, and
+   what (*WHY).  These are the constructs for which GCC turns always_inline
+   into a hard error.  */
+static bool
+forbidden_construct (function *fn, enum message_obstacle *why)
 {
   if (fn->calls_setjmp)
-    return "it calls setjmp";
+    return *why = OBSTACLE_SETJMP, true;
   if (fn->has_nonlocal_label)
-    return "it has a label that a nested function jumps to";
+    return *why = OBSTACLE_NONLOCAL_LABEL, true;
   if (fn->has_forced_label_in_static)
-    return "a static variable holds the address of one of its labels";
+    return *why = OBSTACLE_LABEL_IN_STATIC, true;
 
   basic_block bb;
   FOR_EACH_BB_FN (bb, fn)
@@ -60,11 +61,11 @@ forbidden_construct (function *fn)
 	gimple *stmt = gsi_stmt (gsi);
 	if (gimple_code (stmt) == GIMPLE_GOTO
 	    && TREE_CODE (gimple_goto_dest (stmt)) != LABEL_DECL)
-	  return "it contains a computed goto";
+	  return *why = OBSTACLE_COMPUTED_GOTO, true;
 	if (!is_gimple_call (stmt))
 	  continue;
 	if (gimple_call_flags (stmt) & ECF_RETURNS_TWICE)
-	  return "it calls a function that returns twice (like setjmp)";
+	  return *why = OBSTACLE_RETURNS_TWICE, true;
 	tree callee = gimple_call_fndecl (stmt);
 	if (!callee || !fndecl_built_in_p (callee, BUILT_IN_NORMAL))
 	  continue;
@@ -74,14 +75,14 @@ forbidden_construct (function *fn)
 	  case BUILT_IN_NEXT_ARG:
 	  case BUILT_IN_VA_ARG_PACK:
 	  case BUILT_IN_VA_ARG_PACK_LEN:
-	    return "it uses its variable argument list";
+	    return *why = OBSTACLE_VARARGS, true;
 	  case BUILT_IN_APPLY_ARGS:
-	    return "it calls __builtin_apply_args";
+	    return *why = OBSTACLE_APPLY_ARGS, true;
 	  default:
 	    break;
 	  }
       }
-  return NULL;
+  return false;
 }
 
 /* GCC's own verdict, without its side effects: tree_inlinable_function_p
@@ -102,51 +103,54 @@ gcc_finds_inlinable (tree decl)
   return inlinable;
 }
 
-/* Why the function of NODE cannot be forced, looking at it alone; NULL
-   when it can.  When the reason is about one caller, *CALLER is set.  */
-static const char *
-why_not_forcible (cgraph_node *node, tree *caller, bool *until_summary)
+/* Whether the function of C's node cannot be forced, looking at it
+   alone, and why (C's BLOCKED and the rest).  */
+static bool
+why_not_forcible (candidate *c)
 {
-  tree decl = node->decl;
+  tree decl = c->node->decl;
+  c->blocked = true;
+  c->detail = NULL;
+  c->caller = NULL_TREE;
 
   /* Never overridden: the hand annotation beside noipa is ignored, and
      beside noinline GCC keeps whichever of the two it met first, with a
      -Wattributes warning either way.  noipa implies noinline: name the
      one the user wrote.  */
   if (lookup_attribute ("noipa", DECL_ATTRIBUTES (decl)))
-    return "it is declared noipa, which GCC lets no always_inline "
-	   "override";
+    return c->why = OBSTACLE_NOIPA, true;
   if (lookup_attribute ("noinline", DECL_ATTRIBUTES (decl)))
-    return "it is declared noinline, which forcing does not override "
-	   "(GCC ignores an always_inline written after noinline)";
+    return c->why = OBSTACLE_NOINLINE, true;
   if (DECL_UNINLINABLE (decl))
-    return "GCC marked it not inlinable";
-  if (hot_body_interposable_p (decl))
-    return DECL_WEAK (decl)
-	   ? "it is weak, so another definition may replace it at link time"
-	   : "it can be interposed at link time (-fPIC without "
-	     "-fno-semantic-interposition); make it static, inline or "
-	     "hidden, or build with -fno-semantic-interposition";
-  if (!DECL_STRUCT_FUNCTION (decl))
-    return "its body is not available";
-  if (const char *why = forbidden_construct (DECL_STRUCT_FUNCTION (decl)))
-    return why;
-  if (!gcc_finds_inlinable (decl))
-    return "GCC cannot inline it (attributes that conflict with inlining)";
-  for (cgraph_edge *e = node->callers; e; e = e->next_caller)
     {
-      *caller = e->caller->decl;
-      if (const char *why = hot_target_mismatch (*caller, decl))
-	{
-	  if (ipa_fn_summaries)
-	    return why;
-	  *until_summary = true;
-	}
-      if (const char *why = hot_optimize_mismatch (*caller, decl, true))
-	return why;
+      c->detail = "GCC marked it not inlinable";
+      return c->why = OBSTACLE_COMPILER, true;
     }
-  *caller = NULL_TREE;
-  return NULL;
+  if (hot_body_interposable_p (decl))
+    return c->why = DECL_WEAK (decl) ? OBSTACLE_WEAK : OBSTACLE_INTERPOSABLE,
+	   true;
+  if (!DECL_STRUCT_FUNCTION (decl))
+    return c->why = OBSTACLE_BODY_MISSING, true;
+  if (forbidden_construct (DECL_STRUCT_FUNCTION (decl), &c->why))
+    return true;
+  if (!gcc_finds_inlinable (decl))
+    {
+      c->detail = "attributes that conflict with inlining";
+      return c->why = OBSTACLE_COMPILER, true;
+    }
+  for (cgraph_edge *e = c->node->callers; e; e = e->next_caller)
+    if (hot_target_mismatch (e->caller->decl, decl))
+      {
+	if (!ipa_fn_summaries)
+	  {
+	    c->until_summary = true;
+	    continue;
+	  }
+	c->caller = e->caller->decl;
+	return c->why = OBSTACLE_TARGET, true;
+      }
+  c->blocked = false;
+  return false;
 }
 
 /* Whether NODE reaches TARGET through calls among forced candidates.  */
@@ -203,22 +207,20 @@ exclude_recursion (vec<candidate> &cands)
 {
   hash_set<cgraph_node *> forcible;
   for (candidate &c : cands)
-    if (!c.why_not)
+    if (!c.blocked)
       forcible.add (c.node);
   for (candidate &c : cands)
     {
-      if (c.why_not)
+      if (c.blocked)
 	continue;
       if (mutually_recursive_p (c.node, &forcible))
-	c.why_not = "it is recursive through other functions the policy "
-		    "forces";
+	c.blocked = true, c.why = OBSTACLE_RECURSIVE_THROUGH_FORCED;
       else if (!calls_itself_p (c.node))
 	continue;
       else if (hot_tail_recursion_removed_early_p (c.node->decl))
 	c.until_tailr = true;
       else
-	c.why_not = "it is recursive, and GCC turns tail recursion into a "
-		    "loop only with -foptimize-sibling-calls (-O2, -O3, -Os)";
+	c.blocked = true, c.why = OBSTACLE_RECURSION_NO_SIBCALLS;
     }
 }
 
@@ -247,26 +249,36 @@ by_source_order (const void *a, const void *b)
   return DECL_UID (da) < DECL_UID (db) ? -1 : DECL_UID (da) > DECL_UID (db);
 }
 
-/* Why a hot function declared here cannot be forced from this unit.  */
-static const char body_elsewhere[]
-  = "its body is not in this translation unit; define it in a header or "
-    "build with -flto";
+/* DECL's name as GCC's diagnostics print it with %qD.  */
+static const char *
+diagnostic_name (tree decl)
+{
+  return lang_hooks.decl_printable_name (decl, 2);
+}
 
-/* Say that C's function is not forced inline, and why.  */
+/* Say that DECL, which ENTRY forces, is not forced inline, and why (about
+   CALLER, if any; DETAIL: OBSTACLE_COMPILER's words), in a warning and in
+   the results.  */
 static void
-report_not_forced (const candidate &c)
+report_not_forced (tree decl, const struct policy_entry *entry,
+		   enum message_obstacle why, tree caller, const char *detail)
 {
   hot_stats.not_forced++;
-  location_t loc = DECL_SOURCE_LOCATION (c.node->decl);
-  if (c.caller)
-    hot_report_entry_problem (loc, c.entry,
-			      "hot function %qD is not forced inline: %s "
-			      "%qD [hotinline]", c.node->decl, c.why_not,
-			      c.caller);
-  else
-    hot_report_entry_problem (loc, c.entry,
-			      "hot function %qD is not forced inline: %s "
-			      "[hotinline]", c.node->decl, c.why_not);
+  /* The results name functions as policies do; the warning as GCC's own
+     diagnostics do (%qD: in C++ with its signature).  */
+  char *plain = message_obstacle (&message_plain, why,
+				  caller ? hot_name_of (caller) : NULL,
+				  detail);
+  results_note_function (decl, plain);
+  free (plain);
+  char *words = message_obstacle (&hot_message_style, why,
+				  caller ? diagnostic_name (caller) : NULL,
+				  detail);
+  char *text = message_not_forced (&hot_message_style,
+				   diagnostic_name (decl), words);
+  hot_report_entry_problem (DECL_SOURCE_LOCATION (decl), entry, text);
+  free (text);
+  free (words);
 }
 
 /* Into CANDS, in source order, the functions the policy forces and the
@@ -296,13 +308,14 @@ collect_candidates (vec<candidate> *cands, bool bodies)
 	     bodies are not loaded yet, and in an -flto compilation the
 	     link inlines it, as its own unit's compilation forced it.  */
 	  if (node->callers && !in_lto_p && !flag_generate_lto)
-	    cands->safe_push ({ node, entry, body_elsewhere, NULL_TREE, false,
-				false });
+	    cands->safe_push ({ node, entry, true, OBSTACLE_BODY_ELSEWHERE,
+				NULL, NULL_TREE, false, false });
 	}
       else if (bodies)
 	{
-	  candidate c = { node, entry, NULL, NULL_TREE, false, false };
-	  c.why_not = why_not_forcible (node, &c.caller, &c.until_summary);
+	  candidate c = { node, entry, false, OBSTACLE_BODY_MISSING, NULL,
+			  NULL_TREE, false, false };
+	  why_not_forcible (&c);
 	  cands->safe_push (c);
 	}
     }
@@ -326,10 +339,7 @@ force_hot_functions (void *, void *)
   if (per_call)
     {
       for (const candidate &c : cands)
-	{
-	  results_note_function (c.node->decl, c.why_not);
-	  report_not_forced (c);
-	}
+	report_not_forced (c.node->decl, c.entry, c.why, c.caller, c.detail);
       return;
     }
 
@@ -337,7 +347,13 @@ force_hot_functions (void *, void *)
 
   for (candidate &c : cands)
     {
-      if (!c.why_not && (c.until_tailr || c.until_summary))
+      if (c.blocked)
+	{
+	  report_not_forced (c.node->decl, c.entry, c.why, c.caller,
+			     c.detail);
+	  continue;
+	}
+      if (c.until_tailr || c.until_summary)
 	{
 	  if (!pending_checks)
 	    pending_checks = new hash_map<tree, pending>;
@@ -345,14 +361,9 @@ force_hot_functions (void *, void *)
 			       { c.entry, c.until_tailr, c.until_summary });
 	}
       else
-	results_note_function (c.node->decl, c.why_not);
-      if (!c.why_not)
-	{
-	  force_always_inline (c.node->decl);
-	  hot_stats.forced++;
-	  continue;
-	}
-      report_not_forced (c);
+	results_note_function (c.node->decl, NULL);
+      force_always_inline (c.node->decl);
+      hot_stats.forced++;
     }
 }
 
@@ -377,23 +388,14 @@ still_calls_itself_p (function *fn)
 /* Take back the provisional forcing of FN, saying WHY (about CALLER, if
    any).  */
 static void
-unforce (function *fn, const struct pending *p, const char *why, tree caller)
+unforce (function *fn, const struct pending *p, enum message_obstacle why,
+	 tree caller)
 {
   DECL_ATTRIBUTES (fn->decl) = remove_attribute ("always_inline",
 						 DECL_ATTRIBUTES (fn->decl));
   DECL_DISREGARD_INLINE_LIMITS (fn->decl) = 0;
   hot_stats.forced--;
-  hot_stats.not_forced++;
-  results_note_function (fn->decl, why);
-  location_t loc = DECL_SOURCE_LOCATION (fn->decl);
-  if (caller)
-    hot_report_entry_problem (loc, p->entry,
-			      "hot function %qD is not forced inline: %s "
-			      "%qD [hotinline]", fn->decl, why, caller);
-  else
-    hot_report_entry_problem (loc, p->entry,
-			      "hot function %qD is not forced inline: %s "
-			      "[hotinline]", fn->decl, why);
+  report_not_forced (fn->decl, p->entry, why, caller, NULL);
   pending_checks->remove (fn->decl);
 }
 
@@ -420,9 +422,9 @@ settle_target (function *fn)
   p->summary = false;
   for (cgraph_edge *e = cgraph_node::get (fn->decl)->callers; e;
        e = e->next_caller)
-    if (const char *why = hot_target_mismatch (e->caller->decl, fn->decl))
+    if (hot_target_mismatch (e->caller->decl, fn->decl))
       {
-	unforce (fn, p, why, e->caller->decl);
+	unforce (fn, p, OBSTACLE_TARGET, e->caller->decl);
 	return;
       }
   keep_forced (fn, p);
@@ -441,8 +443,7 @@ settle_tail_recursion (function *fn)
     return;
   p->tailr = false;
   if (still_calls_itself_p (fn))
-    unforce (fn, p, "it is recursive, and GCC could not turn its "
-	     "recursion into a loop", NULL_TREE);
+    unforce (fn, p, OBSTACLE_RECURSION_KEPT, NULL_TREE);
   else
     keep_forced (fn, p);
 }

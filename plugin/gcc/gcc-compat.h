@@ -117,7 +117,8 @@ hot_tail_recursion_removed_early_p (tree decl)
 }
 
 /* The optimize flag that GCC's IPA inliner does not let an always_inline
-   CALLEE cross into CALLER (their roots), as a message, or NULL.  This is
+   CALLEE cross into CALLER (their roots, both optimized), as the option
+   that sets it (for a debugger's eye), or NULL.  This is
    the check of can_inline_edge_by_limits_p in ipa-inline.cc for a callee
    that is always_inline and an inlining that is not early, which GCC
    applies to the always_inline calls it inlines at an LTO link; its early
@@ -138,15 +139,12 @@ hot_tail_recursion_removed_early_p (tree decl)
   (HOT_OPTS (caller)->field > HOT_OPTS (callee)->field)
 #define HOT_FLAG_CHECK(test, flag, option) \
   if (test (x_##flag)) \
-    return "its " option " setting (optimize attribute) differs from that " \
-	   "of its caller";
+    return option;
 
 static inline const char *
 hot_ipa_always_inline_optimize_conflict (tree caller, tree callee,
 					 bool fp_both)
 {
-  if (!HOT_OPTS (caller)->x_optimize || !HOT_OPTS (callee)->x_optimize)
-    return "optimize (0) on it or on its caller";
   HOT_FLAG_CHECK (HOT_DIFFERS, flag_wrapv, "-fwrapv")
   HOT_FLAG_CHECK (HOT_DIFFERS, flag_trapv, "-ftrapv")
   HOT_FLAG_CHECK (HOT_DIFFERS, flag_pcc_struct_return, "-fpcc-struct-return")

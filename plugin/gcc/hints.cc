@@ -128,7 +128,9 @@ advice_for (cgraph_inline_failed_t reason, enum message_advice *why)
   switch (reason)
     {
     case CIF_BODY_NOT_AVAILABLE:
-      *why = ADVICE_BODY_NOT_AVAILABLE;
+      /* A fat object's own code: the LTO link has the bodies.  */
+      *why = flag_generate_lto && flag_fat_lto_objects
+	     ? ADVICE_BODY_AT_LINK : ADVICE_BODY_NOT_AVAILABLE;
       return true;
     case CIF_UNLIKELY_CALL:
     case CIF_NEVER_CALL:

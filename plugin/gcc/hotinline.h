@@ -70,16 +70,15 @@ struct hot_inline_link
    The caller releases it.  */
 vec<hot_inline_link> hot_inline_chain (location_t loc, tree fn);
 
-/* Why GCC would not inline CALLEE, marked always_inline, into CALLER (a
-   hard error by hand) because of their target attributes, or NULL when it
-   would.  */
-const char *hot_target_mismatch (tree caller, tree callee);
+/* Whether GCC would not inline CALLEE, marked always_inline, into CALLER
+   (a hard error by hand) because of their target attributes.  */
+bool hot_target_mismatch (tree caller, tree callee);
 
 /* The same for their optimize attributes.  EARLY: by the early inliner,
-   which inlines the always_inline functions of a compilation; otherwise
-   by the IPA inliner, which inlines those an LTO link brings together
-   from different units.  */
-const char *hot_optimize_mismatch (tree caller, tree callee, bool early);
+   which inlines the always_inline functions of a compilation (it lets
+   every difference through); otherwise by the IPA inliner, which inlines
+   those an LTO link brings together from different units.  */
+bool hot_optimize_mismatch (tree caller, tree callee, bool early);
 
 /* A note at LOC saying what the user can do about GCC's REASON for not
    inlining a call to CALLEE in FN.  */

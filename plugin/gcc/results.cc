@@ -425,7 +425,8 @@ results_note_function (tree fndecl, const char *why_not)
     return;
   struct results_function f = { hot_name_of (fndecl),
 				 file_of (DECL_SOURCE_LOCATION (fndecl)),
-				 DECL_SOURCE_LINE (fndecl), why_not };
+				 DECL_SOURCE_LINE (fndecl),
+				 why_not ? xstrdup (why_not) : NULL };
   functions.safe_push (f);
 }
 

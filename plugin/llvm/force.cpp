@@ -102,26 +102,38 @@ calls_setjmp (Function &f)
   return false;
 }
 
-/* LLVM's reason why F cannot be inlined anywhere, in the GCC plugin's
-   words where there are some.  */
+/* The words for WHY (about CALLER; DETAIL: OBSTACLE_COMPILER's), as the
+   results keep them and Clang's diagnostics print them, which quote
+   alike.  */
+std::string
+obstacle (enum message_obstacle why, const char *caller = nullptr,
+	  const char *detail = nullptr)
+{
+  char *text = message_obstacle (&message_plain, why, caller, detail);
+  std::string words = text;
+  free (text);
+  return words;
+}
+
+/* LLVM's reason why F cannot be inlined anywhere, in the words of every
+   compiler where there are some.  */
 std::string
 inline_viability (Function &f)
 {
   llvm::InlineResult r = llvm::isInlineViable (f);
   if (r.isSuccess ())
-    return recursive (f) ? "it is recursive" : "";
+    return recursive (f) ? obstacle (OBSTACLE_RECURSIVE) : "";
   llvm::StringRef why = r.getFailureReason ();
   if (why.contains ("recursive"))
-    return "it is recursive";
+    return obstacle (OBSTACLE_RECURSIVE);
   if (why.contains ("returns-twice"))
-    return calls_setjmp (f) ? "it calls setjmp"
-			    : "it calls a function that returns twice "
-			      "(like setjmp)";
+    return obstacle (calls_setjmp (f) ? OBSTACLE_SETJMP
+				      : OBSTACLE_RETURNS_TWICE);
   if (why.contains ("va_start"))
-    return "it uses its variable argument list";
+    return obstacle (OBSTACLE_VARARGS);
   if (why.contains ("indirect branch") || why.contains ("blockaddress"))
-    return "it contains a computed goto (LLVM: " + why.str () + ")";
-  return "LLVM cannot inline it: " + why.str ();
+    return obstacle (OBSTACLE_COMPUTED_GOTO);
+  return obstacle (OBSTACLE_COMPILER, nullptr, why.str ().c_str ());
 }
 
 /* Whether the user wrote ATTR (noinline, optnone) on F, rather than clang
@@ -145,19 +157,16 @@ std::string
 why_not_forcible (Function &f, bool at_o0)
 {
   if (f.isDeclaration ())
-    return "its body is not in this translation unit; define it in a "
-	   "header or build with -flto";
+    return obstacle (OBSTACLE_BODY_ELSEWHERE);
   if (f.hasFnAttribute (llvm::Attribute::OptimizeNone)
       && source_asked (f, false, at_o0))
-    return "it is declared optnone, which forcing does not override";
+    return obstacle (OBSTACLE_OPTNONE);
   if (f.hasFnAttribute (llvm::Attribute::NoInline)
       && source_asked (f, true, at_o0))
-    return "it is declared noinline, which forcing does not override";
+    return obstacle (OBSTACLE_NOINLINE);
   if (f.isInterposable ())
-    return f.hasWeakLinkage () || f.hasExternalWeakLinkage ()
-	   ? "it is weak, so another definition may replace it at link time"
-	   : "it can be interposed at link time (-fsemantic-interposition);"
-	     " make it static, inline or hidden";
+    return obstacle (f.hasWeakLinkage () || f.hasExternalWeakLinkage ()
+		     ? OBSTACLE_WEAK : OBSTACLE_INTERPOSABLE);
   return inline_viability (f);
 }
 
@@ -176,8 +185,11 @@ namespace {
 std::string
 not_forced (const Function &f, const std::string &why)
 {
-  return "hot function '" + name_of (f) + "' is not forced inline: " + why
-	 + " [hotinline]";
+  char *text = message_not_forced (&diagnostic_style, name_of (f).c_str (),
+				   why.c_str ());
+  std::string warning = text;
+  free (text);
+  return warning;
 }
 
 class force_pass : public llvm::PassInfoMixin<force_pass>
@@ -244,8 +256,8 @@ private:
       call->setIsNoInline ();
     if (warned.insert (caller).second)
       {
-	std::string why = "its target options differ from those of its "
-			  "caller '" + name_of (*caller) + "'";
+	std::string why = obstacle (OBSTACLE_TARGET,
+				    name_of (*caller).c_str ());
 	report_entry_problem (place_of_function (f), e, not_forced (f, why));
 	results_note_function (f, why.c_str ());
       }

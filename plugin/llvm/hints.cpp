@@ -53,7 +53,8 @@ hint_for (const struct message_style &style, const std::string &reason,
   if (callee.isDeclaration ()
       || reason.find ("definition is unavailable") != std::string::npos)
     text = message_advice (&style, at_link ? ADVICE_BODY_NOT_IMPORTED
-					       : ADVICE_BODY_NOT_AVAILABLE);
+				   : fat_lto ? ADVICE_BODY_AT_LINK
+				   : ADVICE_BODY_NOT_AVAILABLE);
   else if (cost_and_threshold (reason, &cost, &threshold))
     {
       if (threshold <= 0)

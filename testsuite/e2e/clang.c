@@ -789,7 +789,7 @@ START_TEST (test_own_warnings_as_clang_warnings)
 			      "  - {name: kept, action: always_inline, "
 			      "severity: note}\n");
       message = "counted.c:17:32: %s: hot function 'kept' is not forced "
-		"inline: it is declared noinline";
+		"inline: it is declared 'noinline'";
     }
   unlink (o);
   struct run r = compile_counted (src, policy, args,
@@ -1470,6 +1470,11 @@ START_TEST (test_fat_lto_objects)
 				"function 'big_step' not inlined into 'main'"),
 		 "%s: the compilation did not report its own code's call:\n%s",
 		 lto, r.err);
+  ck_assert_msg (strstr (r.err, "note: body not available here: the LTO "
+				"link can inline it, but this object's own "
+				"code (what a link without LTO uses) keeps "
+				"the call [hotinline]"),
+		 "%s: no fat object's hint:\n%s", lto, r.err);
   ck_assert_str_eq (harness_sh (harness_fmt ("grep -h '\"lto\"' %s/*.json",
 					     dir)).out,
 		    "  \"lto\": \"fat\",\n  \"lto\": \"fat\",\n");

@@ -490,6 +490,11 @@ START_TEST (test_fat_lto_objects_are_counted_once)
 					  "-ffat-lto-objects -c lib.c main.c "
 					  "%s", dir, harness_gcc (), plugin));
   ck_assert_msg (r.status == 0, "%s", r.err);
+  ck_assert_msg (strstr (r.err, "note: body not available here: the LTO "
+				"link can inline it, but this object's own "
+				"code (what a link without LTO uses) keeps "
+				"the call [hotinline]"),
+		 "no fat object's hint:\n%s", r.err);
   json_t *all = results_of (dir);
   ck_assert_uint_eq (json_array_size (all), 2);
   size_t i;

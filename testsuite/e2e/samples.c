@@ -799,7 +799,7 @@ START_TEST (test_body_elsewhere_reads_the_same_under_both_strategies)
   ck_assert_msg (strstr (err[0], "elsewhere.c:1:10: warning: hot function "
 			 "'hot' is not forced inline: its body is not in "
 			 "this translation unit; define it in a header or "
-			 "build with -flto [hotinline]"), "%s", err[0]);
+			 "build with '-flto' [hotinline]"), "%s", err[0]);
   ck_assert_str_eq (err[1], err[0]);
 }
 END_TEST

@@ -38,7 +38,7 @@ static int ping (int n) /* { hi-warning "hot function 'ping' is not forced inlin
 }
 
 jmp_buf env;
-static int guarded (int x) /* { hi-warning "hot function 'guarded' is not forced inline: it calls setjmp" } */
+static int guarded (int x) /* { hi-warning "hot function 'guarded' is not forced inline: it calls 'setjmp'" } */
 {
   if (setjmp (env))
     return -1;
@@ -56,19 +56,19 @@ static int sum (int n, ...) /* { hi-warning "hot function 'sum' is not forced in
   return s;
 }
 
-__attribute__ ((noinline)) static int kept (int x) /* { hi-warning "hot function 'kept' is not forced inline: it is declared noinline" } */
+__attribute__ ((noinline)) static int kept (int x) /* { hi-warning "hot function 'kept' is not forced inline: it is declared 'noinline'" } */
 {
   return x * 3 + 2;
 }
 
 /* Called nowhere, kept by 'used': the front end's record of it gives the
    place without -g.  */
-__attribute__ ((used, noinline)) static int kept_unused (int x) /* { hi-warning "hot function 'kept_unused' is not forced inline: it is declared noinline" } */
+__attribute__ ((used, noinline)) static int kept_unused (int x) /* { hi-warning "hot function 'kept_unused' is not forced inline: it is declared 'noinline'" } */
 {
   return x * 7 + 2;
 }
 
-__attribute__ ((optnone, noinline)) static int frozen (int x) /* { hi-warning "hot function 'frozen' is not forced inline: it is declared optnone" } */
+__attribute__ ((optnone, noinline)) static int frozen (int x) /* { hi-warning "hot function 'frozen' is not forced inline: it is declared 'optnone'" } */
 {
   return x * 5 + 1;
 }

@@ -31,7 +31,7 @@ static int ping (int n) /* { hi-warning "hot function 'ping' is not forced inlin
 }
 
 jmp_buf env;
-static int guarded (int x) /* { hi-warning "hot function 'guarded' is not forced inline: it calls setjmp" } */
+static int guarded (int x) /* { hi-warning "hot function 'guarded' is not forced inline: it calls 'setjmp'" } */
 {
   if (setjmp (env))
     return -1;
@@ -49,12 +49,12 @@ static int sum (int n, ...) /* { hi-warning "hot function 'sum' is not forced in
   return s;
 }
 
-__attribute__ ((noinline)) static int kept (int x) /* { hi-warning "hot function 'kept' is not forced inline: it is declared noinline" } */
+__attribute__ ((noinline)) static int kept (int x) /* { hi-warning "hot function 'kept' is not forced inline: it is declared 'noinline'" } */
 {
   return grow (&x, 1) * 3;
 }
 
-__attribute__ ((noipa)) static int opaque (int x) /* { hi-warning "hot function 'opaque' is not forced inline: it is declared noipa" } */
+__attribute__ ((noipa)) static int opaque (int x) /* { hi-warning "hot function 'opaque' is not forced inline: it is declared 'noipa'" } */
 {
   return x * 5 + 1;
 }

@@ -23,7 +23,8 @@ enum message_kind
   LIMIT,
   LIMIT_INLINE_FIX,
   LIMIT_OPTION_FIX,
-  NOINLINE
+  NOINLINE,
+  NOT_FORCED			/* SIZE: the obstacle; OPTION: its detail.  */
 };
 
 static const struct
@@ -84,6 +85,27 @@ static const struct
     "%<pinned%> declared %<noinline%> here [hotinline]" },
   { NOINLINE, &message_plain, "pinned", 0, NULL, false,
     "'pinned' is declared 'noinline'" },
+  /* Why a function is not forced: the caller named where the obstacle is
+     about one, the compiler's words where it has them.  */
+  { NOT_FORCED, &gcc_style, "wide", OBSTACLE_TARGET, NULL, false,
+    "hot function %<wide%> is not forced inline: its target options "
+    "differ from those of its caller %<use_wide%> [hotinline]" },
+  { NOT_FORCED, &clang_style, "elsewhere", OBSTACLE_BODY_ELSEWHERE, NULL,
+    false, "hot function 'elsewhere' is not forced inline: its body is not "
+    "in this translation unit; define it in a header or build with "
+    "'-flto' [hotinline]" },
+  { NOT_FORCED, &message_plain, "step%", OBSTACLE_INTERPOSABLE, NULL, false,
+    "hot function 'step%' is not forced inline: it can be interposed at "
+    "link time (position-independent code with semantic interposition); "
+    "make it static, inline or hidden, or build with "
+    "'-fno-semantic-interposition'" },
+  { NOT_FORCED, &gcc_style, "jump", OBSTACLE_COMPILER,
+    "blockaddress used 100% of the time", false,
+    "hot function %<jump%> is not forced inline: the compiler cannot "
+    "inline it: blockaddress used 100%% of the time [hotinline]" },
+  { NOT_FORCED, &clang_style, "kept", OBSTACLE_NOINLINE, NULL, false,
+    "hot function 'kept' is not forced inline: it is declared 'noinline', "
+    "which forcing does not override [hotinline]" },
 };
 
 START_TEST (test_message_wording)
@@ -125,6 +147,11 @@ START_TEST (test_message_wording)
       break;
     case NOINLINE:
       text = message_noinline (style, name, message_cases[_i].flag);
+      break;
+    case NOT_FORCED:
+      fix = message_obstacle (style, (enum message_obstacle) size,
+			      "use_wide", option);
+      text = message_not_forced (style, name, fix);
       break;
     }
   ck_assert_str_eq (text, message_cases[_i].expected);
