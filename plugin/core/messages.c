@@ -221,6 +221,28 @@ message_noinline (const struct message_style *style, const char *name,
 			     : "'%s' is declared 'noinline'", name);
 }
 
+char *
+message_not_inlined (const struct message_style *style, const char *hot,
+		     const char *caller, const char *why)
+{
+  return format (style, true, "hot function '%s' not inlined into '%s': %s",
+		 hot, caller, why);
+}
+
+char *
+message_inlined_here (const struct message_style *style,
+		      const char *function, const char *into)
+{
+  return format (style, true, "'%s' inlined into '%s' here", function, into);
+}
+
+char *
+message_call_copies (const struct message_style *style, unsigned count)
+{
+  return format (style, true, "%u calls here in the object code: the "
+		 "compiler duplicated the call", count);
+}
+
 /* The obstacles' words, in the order of enum message_obstacle.  */
 static const char *const obstacles[] = {
   "its body is not in this translation unit; define it in a header or "

@@ -110,6 +110,21 @@ char *message_option_fix (const struct message_style *style,
 char *message_noinline (const struct message_style *style, const char *name,
 			bool here);
 
+/* A hot call left a call: "hot function 'HOT' not inlined into 'CALLER':
+   WHY", WHY the compiler's reason.  */
+char *message_not_inlined (const struct message_style *style,
+			   const char *hot, const char *caller,
+			   const char *why);
+
+/* A link of the chain a call was inlined through: "'FUNCTION' inlined
+   into 'INTO' here".  */
+char *message_inlined_here (const struct message_style *style,
+			    const char *function, const char *into);
+
+/* COUNT calls in the object code where the source has one.  */
+char *message_call_copies (const struct message_style *style,
+			   unsigned count);
+
 /* Why a function a policy forces is not forced, the same finding in the
    same words on every compiler.  Some are GCC's alone (its rules or its
    attributes), some LLVM's.  */

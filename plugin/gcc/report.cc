@@ -152,8 +152,13 @@ note_inline_chain (location_t loc, tree fn)
 {
   vec<hot_inline_link> chain = hot_inline_chain (loc, fn);
   for (const hot_inline_link &l : chain)
-    inform (LOCATION_LOCUS (l.site), "%qs inlined into %qs here [hotinline]",
-	    hot_name_of (l.function), hot_name_of (l.into));
+    {
+      char *text = message_inlined_here (&hot_message_style,
+					 hot_name_of (l.function),
+					 hot_name_of (l.into));
+      inform (LOCATION_LOCUS (l.site), text);
+      free (text);
+    }
   chain.release ();
 }
 
@@ -259,15 +264,20 @@ report_call (const left_call &l, tree fn)
 			     "calls the rest, %qs: %s [hotinline]",
 			     hot_name_of (hot), hot_name_of (c.callee), why);
   else
-    shown = hot_emit_report (loc, c.entry,
-			     "hot function %qs not inlined into %qs: %s "
-			     "[hotinline]", hot_name_of (hot), hot_name_of (caller),
-			     why);
+    {
+      char *text = message_not_inlined (&hot_message_style, hot_name_of (hot),
+					hot_name_of (caller), why);
+      shown = hot_emit_report (loc, c.entry, text);
+      free (text);
+    }
   if (!shown)
     return;
   if (l.count > 1)
-    inform (loc, "%u calls here in the object code: GCC duplicated the call "
-	    "[hotinline]", l.count);
+    {
+      char *text = message_call_copies (&hot_message_style, l.count);
+      inform (loc, text);
+      free (text);
+    }
   hot_note_entry (loc, c.entry);
   hot_hint (loc, c.reason, c.callee, fn);
   /* Not for a constructor's complete-object variant and the like, which

@@ -109,10 +109,7 @@ std::string
 obstacle (enum message_obstacle why, const char *caller = nullptr,
 	  const char *detail = nullptr)
 {
-  char *text = message_obstacle (&message_plain, why, caller, detail);
-  std::string words = text;
-  free (text);
-  return words;
+  return take (message_obstacle (&message_plain, why, caller, detail));
 }
 
 /* LLVM's reason why F cannot be inlined anywhere, in the words of every
@@ -185,11 +182,8 @@ namespace {
 std::string
 not_forced (const Function &f, const std::string &why)
 {
-  char *text = message_not_forced (&diagnostic_style, name_of (f).c_str (),
-				   why.c_str ());
-  std::string warning = text;
-  free (text);
-  return warning;
+  return take (message_not_forced (&diagnostic_style, name_of (f).c_str (),
+				  why.c_str ()));
 }
 
 class force_pass : public llvm::PassInfoMixin<force_pass>

@@ -112,6 +112,10 @@ bool symbol_mentioned (llvm::StringRef symbol);
 bool entry_matched (const struct policy_entry *entry);
 size_t entries_matched ();
 
+/* TEXT, made with malloc by C code (the core's messages, the demangler;
+   NULL: empty), as a string; TEXT is freed.  */
+std::string take (char *text);
+
 /* F's name as the user wrote it: the symbol for C, the plain identifier
    for C++.  For messages and the results.  */
 std::string name_of (const llvm::Function &f);

@@ -44,15 +44,6 @@ base_symbol (llvm::StringRef symbol)
 					       symbol.size ()));
 }
 
-/* A demangler's answer as a string.  */
-std::string
-take (char *text)
-{
-  std::string s = text ? text : "";
-  free (text);
-  return s;
-}
-
 void
 add_form (names &n, const std::string &form, bool normalize)
 {
@@ -136,6 +127,14 @@ names_of (llvm::StringRef symbol)
 } // namespace
 
 namespace hotinline {
+
+std::string
+take (char *text)
+{
+  std::string s = text ? text : "";
+  free (text);
+  return s;
+}
 
 const char *
 unit_name (const llvm::Module &m)

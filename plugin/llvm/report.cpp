@@ -45,8 +45,9 @@ note_chain (const llvm::DILocation *loc, const llvm::Function &caller)
 	  ? site->getScope ()->getSubprogram ()->getName ().str ()
 	  : name_of (caller);
       emit_note (place_of (site, nullptr),
-		 "'" + from.str () + "' inlined into '" + into
-		 + "' here [hotinline]");
+		 take (message_inlined_here (&diagnostic_style,
+					     from.str ().c_str (),
+					     into.c_str ())));
     }
 }
 
@@ -341,9 +342,10 @@ emit_left (const left_call &c, const llvm::DILocation *at,
   count_left (c, results_at);
   loc = place_of (at, c.caller);
   if (!emit_report (loc, c.entry,
-		    "hot function '" + name_of (*c.callee)
-		    + "' not inlined into '" + name_of (*c.caller) + "': "
-		    + c.reason + " [hotinline]"))
+		    take (message_not_inlined (&diagnostic_style,
+					       name_of (*c.callee).c_str (),
+					       name_of (*c.caller).c_str (),
+					       c.reason.c_str ()))))
     return false;
   note_entry (loc, c.entry);
   if (!c.note.text.empty () && message_note_once (c.note.text.c_str ()))
@@ -447,9 +449,8 @@ hotinline::report_emitted (const llvm::Function &caller,
 	continue;
       bool moved = calls[k].dl != c.dl;
       if (copies > 1)
-	emit_note (loc, "the code generator copied this call: the object "
-			"code has " + std::to_string (copies)
-			+ " calls for it [hotinline]");
+	emit_note (loc, take (message_call_copies (&diagnostic_style,
+						   copies)));
       if (!merged[k].empty ())
 	{
 	  std::string lines = line_at (c.dl);

@@ -581,13 +581,13 @@ START_TEST (test_report_at_a_copied_call)
   int copies = harness_count_calls (rep, "hot");
   ck_assert_msg (copies > 1, "the code generator made no copy of the call "
 		 "to hot (%d calls): the sample tests nothing", copies);
-  const char *note = harness_fmt ("note: the code generator copied this "
-				  "call: the object code has %d calls for "
-				  "it [hotinline]", copies);
+  const char *note = harness_fmt ("note: %d calls here in the object "
+				  "code: the compiler duplicated the call "
+				  "[hotinline]", copies);
   if (sees_emitted_calls ())
     ck_assert_msg (strstr (r.err, note), "no '%s':\n%.3000s", note, r.err);
   else
-    ck_assert_ptr_null (strstr (r.err, "copied this call"));
+    ck_assert_ptr_null (strstr (r.err, "duplicated the call"));
 }
 END_TEST
 

@@ -2,8 +2,8 @@
 # left, "FILE:LINE CALLEE", FILE the base name: the warning of a call
 # ("not inlined into", "only partly inlined", and "split: its out-of-line
 # head calls the rest", a call in the hot function's own copy), as many
-# times as its note "N calls here in the object code" says (GCC
-# duplicated the call).
+# times as its note "N calls here in the object code" says (the
+# compiler duplicated the call).
 /: warning: hot function '[^']*' (not inlined into|only partly inlined|split: its out-of-line head calls the rest)/ {
 	place = $0
 	sub(/: warning: .*/, "", place)

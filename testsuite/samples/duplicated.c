@@ -17,7 +17,7 @@ unsigned walk (const unsigned *p, int n, int flag)
 	s += p[i];
       else
 	s ^= p[i];
-      s = body (s); /* { hi-warning "hot function 'body' not inlined into 'walk': function not inlinable [hotinline]" } { hi-note "2 calls here in the object code: GCC duplicated the call [hotinline]" } */
+      s = body (s); /* { hi-warning "hot function 'body' not inlined into 'walk': function not inlinable [hotinline]" } { hi-note "2 calls here in the object code: the compiler duplicated the call [hotinline]" } */
     }
   return s;
 }

@@ -24,6 +24,9 @@ enum message_kind
   LIMIT_INLINE_FIX,
   LIMIT_OPTION_FIX,
   NOINLINE,
+  NOT_INLINED,			/* NAME into OPTION, because "why %".  */
+  INLINED_HERE,			/* NAME into OPTION.  */
+  COPIES,			/* SIZE calls.  */
   NOT_FORCED			/* SIZE: the obstacle; OPTION: its detail.  */
 };
 
@@ -85,6 +88,16 @@ static const struct
     "%<pinned%> declared %<noinline%> here [hotinline]" },
   { NOINLINE, &message_plain, "pinned", 0, NULL, false,
     "'pinned' is declared 'noinline'" },
+  { NOT_INLINED, &gcc_style, "mdb_page_get", 0, "mdb_cursor_sibling", false,
+    "hot function %<mdb_page_get%> not inlined into %<mdb_cursor_sibling%>: "
+    "why 100%% [hotinline]" },
+  { NOT_INLINED, &message_plain, "step", 0, "walk", false,
+    "hot function 'step' not inlined into 'walk': why 100%" },
+  { INLINED_HERE, &clang_style, "xas_load", 0, "xa_load_value", false,
+    "'xas_load' inlined into 'xa_load_value' here [hotinline]" },
+  { COPIES, &gcc_style, NULL, 3, NULL, false,
+    "3 calls here in the object code: the compiler duplicated the call "
+    "[hotinline]" },
   /* Why a function is not forced: the caller named where the obstacle is
      about one, the compiler's words where it has them.  */
   { NOT_FORCED, &gcc_style, "wide", OBSTACLE_TARGET, NULL, false,
@@ -147,6 +160,15 @@ START_TEST (test_message_wording)
       break;
     case NOINLINE:
       text = message_noinline (style, name, message_cases[_i].flag);
+      break;
+    case NOT_INLINED:
+      text = message_not_inlined (style, name, option, "why 100%");
+      break;
+    case INLINED_HERE:
+      text = message_inlined_here (style, name, option);
+      break;
+    case COPIES:
+      text = message_call_copies (style, (unsigned) size);
       break;
     case NOT_FORCED:
       fix = message_obstacle (style, (enum message_obstacle) size,
