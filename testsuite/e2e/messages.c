@@ -188,6 +188,82 @@ START_TEST (test_same_reason_for_a_callee_without_a_body)
 }
 END_TEST
 
+/* The "not forced" warnings of ERR, kept in the test directory as NAME,
+   from "hot function" on (their places are each compiler's), sorted, one
+   per line.  */
+static const char *
+not_forced_warnings (const char *err, const char *name)
+{
+  const char *path = harness_write (name, err);
+  struct run r = harness_sh (harness_fmt ("grep -o 'hot function .* is not "
+					  "forced inline: .*' %s | sort",
+					  path));
+  return r.out;
+}
+
+/* Functions a policy forces that cannot be forced, each for a reason both
+   compilers see: the same warning, word for word, from GCC and Clang.  */
+START_TEST (test_same_reasons_for_functions_not_forced)
+{
+  const char *src = harness_write ("not-forced.c",
+    "#include <stdarg.h>\n"
+    "extern int elsewhere (int);\n"
+    "__attribute__ ((noinline)) static int kept (int x) { return x * 3; }\n"
+    "__attribute__ ((weak)) int replaceable (int x) { return x - 1; }\n"
+    "static int sum (int n, ...)\n"
+    "{\n"
+    "  va_list ap;\n"
+    "  va_start (ap, n);\n"
+    "  int s = 0;\n"
+    "  for (int i = 0; i < n; i++)\n"
+    "    s += va_arg (ap, int);\n"
+    "  va_end (ap);\n"
+    "  return s;\n"
+    "}\n"
+    "int use (int x)\n"
+    "{\n"
+    "  return elsewhere (x) + kept (x) + replaceable (x) + sum (2, x, x);\n"
+    "}\n");
+  const char *policy = harness_write ("not-forced.yaml",
+    "version: 1\nfunctions:\n"
+    "  - {name: elsewhere, action: always_inline}\n"
+    "  - {name: kept, action: always_inline}\n"
+    "  - {name: replaceable, action: always_inline}\n"
+    "  - {name: sum, action: always_inline}\n");
+  const char *gcc = NULL, *plugin = harness_gcc_plugin (&gcc);
+  const char *policy_arg
+    = harness_fmt ("-fplugin-arg-hotinline-policy=%s", policy);
+  const char *obj = harness_fmt ("%s/not-forced.o", harness_tmpdir ());
+  const char *gcc_argv[] = {
+    gcc, harness_fmt ("-fplugin=%s", plugin), policy_arg, "-O2", "-c", src,
+    "-o", obj, NULL
+  };
+  const char *clang_argv[] = {
+    harness_gcc (), harness_fmt ("-fplugin=%s", harness_plugin ()),
+    harness_fmt ("-fpass-plugin=%s", harness_plugin ()), policy_arg, "-O2",
+    "-c", src, "-o", obj, NULL
+  };
+  struct run g = harness_run (gcc_argv, NULL);
+  ck_assert_msg (g.status == 0, "%s", g.err);
+  struct run c = harness_run (clang_argv, NULL);
+  ck_assert_msg (c.status == 0, "%s", c.err);
+  const char *from_gcc = not_forced_warnings (g.err, "not-forced.gcc");
+  const char *from_clang = not_forced_warnings (c.err, "not-forced.clang");
+  ck_assert_msg (strstr (from_gcc, "'elsewhere' is not forced inline: its "
+			 "body is not in this translation unit")
+		 && strstr (from_gcc, "'kept' is not forced inline: it is "
+			    "declared 'noinline'")
+		 && strstr (from_gcc, "'replaceable' is not forced inline: "
+			    "it is weak")
+		 && strstr (from_gcc, "'sum' is not forced inline: it uses its "
+			    "variable argument list"),
+		 "%s did not give the four warnings:\n%.4000s", gcc, g.err);
+  ck_assert_str_eq (from_clang, from_gcc);
+  harness_run_free (&g);
+  harness_run_free (&c);
+}
+END_TEST
+
 /* use_big calls big three times, each call left: three warnings, but the
    policy entry's note and the size hint, the same at each call, once in
    the unit, on both compilers.  */
@@ -299,6 +375,7 @@ messages_e2e_suite (void)
 		       sizeof findings / sizeof *findings);
   tcase_add_test (tc, test_same_notes_once_per_unit);
   tcase_add_test (tc, test_same_reason_for_a_callee_without_a_body);
+  tcase_add_test (tc, test_same_reasons_for_functions_not_forced);
   tcase_add_test (tc, test_one_results_directory_for_a_mixed_build);
   runner_add_tcase (s, tc);
   return s;
