@@ -309,7 +309,8 @@ private:
        (the target check below is stricter than what LLVM does with the
        source's attribute: clang's intrinsics, built for "avx", go into an
        "avx2" caller).  */
-    if (f.hasFnAttribute (llvm::Attribute::AlwaysInline))
+    if (f.hasFnAttribute (llvm::Attribute::AlwaysInline)
+	|| !symbol_mentioned (f.getName ()))
       return false;
     const struct policy_entry *e = entry_for (f, nullptr);
     bool whole = e && e->action == POLICY_ACTION_ALWAYS_INLINE

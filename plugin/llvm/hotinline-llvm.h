@@ -268,7 +268,7 @@ bool lto_link_start (llvm::Module &m);
    name it; and the reason recorded for CALL, or "" when the inliner never
    looked at it.  */
 void remarks_listen (llvm::LLVMContext &ctx);
-void remarks_weighing (const llvm::Function *callee);
+void remarks_weighing (llvm::LLVMContext &ctx, const llvm::Function *callee);
 std::string remark_for (const llvm::CallBase &call);
 
 /* The results file of the unit (results.cpp); nothing without

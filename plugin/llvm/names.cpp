@@ -62,6 +62,54 @@ add_form (names &n, const std::string &form, bool normalize)
   n.forms.push_back (f);
 }
 
+/* The C++ forms of MANGLED, a function's mangled name, into N.  */
+void
+add_cxx_forms (names &n, const std::string &mangled)
+{
+  llvm::ItaniumPartialDemangler d;
+  if (d.partialDemangle (mangled.c_str ()) || !d.isFunction ())
+    return;
+  /* A constructor's or destructor's complete and base object variants are
+     one function as written: Clang calls the base one where they do the
+     same, so either mangled name names both.  The variant is the first
+     "C1E" (...) after the class's name, which ends the nested name; the
+     parameters come after it.  */
+  static const char *const variants[][2] = { { "C1E", "C2E" },
+					     { "D1E", "D2E" } };
+  if (d.isCtorOrDtor ())
+    for (const auto &v : variants)
+      {
+	size_t at0 = mangled.find (v[0]), at1 = mangled.find (v[1]);
+	size_t at = std::min (at0, at1);
+	if (at != std::string::npos)
+	  add_form (n, mangled.substr (0, at) + v[at == at0 ? 1 : 0]
+		       + mangled.substr (at + 3), false);
+      }
+  size_t size = 0;
+  std::string name = take (d.getFunctionName (nullptr, &size));
+  std::string context = take (d.getFunctionDeclContextName (nullptr,
+							      &size));
+  std::string id = take (d.getFunctionBaseName (nullptr, &size));
+  std::string params = take (d.getFunctionParameters (nullptr, &size));
+  std::string full = take (d.finishDemangle (nullptr, &size));
+  /* The qualifiers after the parameters (" const", " &&").  */
+  size_t at = full.rfind (params);
+  std::string quals = at == std::string::npos
+			? "" : full.substr (at + params.size ());
+  add_form (n, name + params + quals, true);
+  n.signature = n.forms.back ();
+  add_form (n, name, true);
+  n.qualified = n.forms.back ();
+  if (!context.empty ())
+    add_form (n, context + "::" + id, true);
+  std::string prefix = context + "::";
+  add_form (n, !context.empty () && name.compare (0, prefix.size (),
+						   prefix) == 0
+		 ? name.substr (prefix.size ()) : name, true);
+  add_form (n, id, true);
+  n.plain = id;
+}
+
 const names &
 names_of (llvm::StringRef symbol)
 {
@@ -72,52 +120,10 @@ names_of (llvm::StringRef symbol)
   llvm::StringRef base = base_symbol (symbol);
   /* The demangler's nodes point into the text it was given.  */
   std::string mangled = base.str ();
-  llvm::ItaniumPartialDemangler d;
   add_form (n, mangled, false);
   n.plain = n.qualified = n.signature = mangled;
-  if (base.starts_with ("_Z") && !d.partialDemangle (mangled.c_str ())
-      && d.isFunction ())
-    {
-      /* A constructor's or destructor's complete and base object variants
-	 are one function as written: Clang calls the base one where they
-	 do the same, so either mangled name names both.  The variant is
-	 the first "C1E" (...) after the class's name, which ends the
-	 nested name; the parameters come after it.  */
-      static const char *const variants[][2] = { { "C1E", "C2E" },
-						 { "D1E", "D2E" } };
-      if (d.isCtorOrDtor ())
-	for (const auto &v : variants)
-	  {
-	    size_t at0 = mangled.find (v[0]), at1 = mangled.find (v[1]);
-	    size_t at = std::min (at0, at1);
-	    if (at != std::string::npos)
-	      add_form (n, mangled.substr (0, at) + v[at == at0 ? 1 : 0]
-			   + mangled.substr (at + 3), false);
-	  }
-      size_t size = 0;
-      std::string name = take (d.getFunctionName (nullptr, &size));
-      std::string context = take (d.getFunctionDeclContextName (nullptr,
-								  &size));
-      std::string id = take (d.getFunctionBaseName (nullptr, &size));
-      std::string params = take (d.getFunctionParameters (nullptr, &size));
-      std::string full = take (d.finishDemangle (nullptr, &size));
-      /* The qualifiers after the parameters (" const", " &&").  */
-      size_t at = full.rfind (params);
-      std::string quals = at == std::string::npos
-			    ? "" : full.substr (at + params.size ());
-      add_form (n, name + params + quals, true);
-      n.signature = n.forms.back ();
-      add_form (n, name, true);
-      n.qualified = n.forms.back ();
-      if (!context.empty ())
-	add_form (n, context + "::" + id, true);
-      std::string prefix = context + "::";
-      add_form (n, !context.empty () && name.compare (0, prefix.size (),
-						       prefix) == 0
-		     ? name.substr (prefix.size ()) : name, true);
-      add_form (n, id, true);
-      n.plain = id;
-    }
+  if (base.starts_with ("_Z"))
+    add_cxx_forms (n, mangled);
   n.mentioned = false;
   for (const std::string &f : n.forms)
     n.mentioned = n.mentioned || policy_mentions (hot_policy, f.c_str ());

@@ -6,9 +6,12 @@
    the policy names: asking for them makes LLVM weigh every declined call
    in full, past its threshold (for the cost the remark gives), and every
    pass build its remarks, which for all calls was most of report mode's
-   cost.  Each reason is kept under the call it is about (its debug
-   location, caller and callee), the last one winning: a call that is
-   still a call at the end was last declined for that reason.  */
+   cost.  A call weighed only up to its threshold would give neither
+   figure right: LLVM's threshold then still has the bonuses it takes back
+   at the end of a full weighing (225 shows as 562).  Each reason is kept
+   under the call it is about (its debug location, caller and callee), the
+   last one winning: a call that is still a call at the end was last
+   declined for that reason.  */
 #include "hotinline-llvm.h"
 
 #include <map>
@@ -36,8 +39,10 @@ key_of (const llvm::CallBase &call)
 
 thread_local std::map<key, std::string> reasons;
 
-/* Whether the advisor weighs a call to a function the policy names.  */
-thread_local bool weighing_hot;
+class listener;
+
+/* This thread's handler, in front of its context's.  */
+thread_local listener *installed;
 
 class listener : public llvm::DiagnosticHandler
 {
@@ -86,6 +91,11 @@ public:
     return weighing_hot || inner->isAnyRemarkEnabled ();
   }
 
+  /* Whether the advisor weighs a call to a function the policy names.
+     Kept in the handler rather than per thread: every pass asks the
+     handler, often, whether remarks are wanted.  */
+  bool weighing_hot = false;
+
 private:
   std::unique_ptr<llvm::DiagnosticHandler> inner;
 
@@ -102,7 +112,7 @@ private:
     return true;
   }
 
-  static void
+  void
   record (const llvm::OptimizationRemarkMissed &r)
   {
     /* Most calls the inliner declines are to functions no entry names:
@@ -132,7 +142,6 @@ namespace hotinline {
 void
 remarks_listen (llvm::LLVMContext &ctx)
 {
-  static thread_local const llvm::DiagnosticHandler *installed;
   if (ctx.getDiagHandlerPtr () == installed)
     return;
   auto wrapper = std::make_unique<listener> (ctx.getDiagnosticHandler ());
@@ -141,9 +150,11 @@ remarks_listen (llvm::LLVMContext &ctx)
 }
 
 void
-remarks_weighing (const llvm::Function *callee)
+remarks_weighing (llvm::LLVMContext &ctx, const llvm::Function *callee)
 {
-  weighing_hot = callee && symbol_mentioned (callee->getName ());
+  if (ctx.getDiagHandlerPtr () != installed)
+    return;
+  installed->weighing_hot = callee && symbol_mentioned (callee->getName ());
 }
 
 std::string

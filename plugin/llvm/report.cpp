@@ -489,6 +489,31 @@ hotinline::report_codegen_end (const llvm::Module &m)
   summary_print (m);
 }
 
+namespace {
+
+/* The functions of M that call a function the policy names, so that only
+   their instructions are walked: a unit has a few hot functions, with
+   their calls in a few of its functions.  Functions the policy names are
+   also looked up themselves, so that an entry naming a function of this
+   unit has matched even where nothing calls it, as on GCC.  */
+llvm::SmallPtrSet<const llvm::Function *, 16>
+callers_of_named (llvm::Module &m)
+{
+  llvm::SmallPtrSet<const llvm::Function *, 16> callers;
+  for (llvm::Function &f : m)
+    if (!f.isIntrinsic () && symbol_mentioned (f.getName ()))
+      {
+	entry_for (f, nullptr);
+	for (const llvm::User *u : f.users ())
+	  if (auto *call = llvm::dyn_cast<llvm::CallBase> (u))
+	    if (call->getCalledFunction () == &f)
+	      callers.insert (call->getFunction ());
+      }
+  return callers;
+}
+
+} // namespace
+
 /* The start of the pipeline: listen to the inliner's remarks, and note
    the calls as written.  */
 void
@@ -499,12 +524,12 @@ hotinline::report_listen (llvm::Module &m)
   remarks_listen (m.getContext ());
   /* The calls as written, for the results and line 0.  */
   source_places.clear ();
+  llvm::SmallPtrSet<const llvm::Function *, 16> callers
+    = callers_of_named (m);
   for (llvm::Function &f : m)
     {
-      /* Looked up itself, so that an entry naming a function of this unit
-	 has matched even where nothing calls it, as on GCC.  */
-      if (!f.isIntrinsic ())
-	entry_for (f, nullptr);
+      if (!callers.count (&f))
+	continue;
       for (llvm::Instruction &i : llvm::instructions (f))
 	if (auto *call = llvm::dyn_cast<llvm::CallBase> (&i))
 	  if (const llvm::Function *callee = call->getCalledFunction ())
@@ -563,8 +588,12 @@ public:
     waiting = codegen_follows && !at_link && machine_calls_available;
     pending.clear ();
     merge_groups.clear ();
+    llvm::SmallPtrSet<const llvm::Function *, 16> callers
+      = callers_of_named (m);
     for (llvm::Function &f : m)
       {
+	if (!callers.count (&f))
+	  continue;
 	if (waiting)
 	  {
 	    for (llvm::Instruction &i : llvm::instructions (f))

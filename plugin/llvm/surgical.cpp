@@ -101,9 +101,9 @@ private:
   getAdviceImpl (llvm::CallBase &call) override
   {
     /* The inliner's reasons, for report mode, at hot calls only.  */
-    remarks_weighing (call.getCalledFunction ());
+    remarks_weighing (call.getContext (), call.getCalledFunction ());
     std::unique_ptr<llvm::InlineAdvice> advice = inner->getAdvice (call);
-    remarks_weighing (nullptr);
+    remarks_weighing (call.getContext (), nullptr);
     if (!advice || advice->isInliningRecommended () || !forced (call))
       return advice;
     advice->recordUnattemptedInlining ();
