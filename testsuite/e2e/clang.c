@@ -352,9 +352,8 @@ START_TEST (test_report_reasons_and_hint)
   const char *o = obj (&s, "reasons");
   struct run r = build (&s, true, "", "-g", o);
   ck_assert_int_eq (r.status, 0);
-  /* Each of the three calls left is weighed in full, for its exact cost
-     and threshold: one weighed up to its threshold only would show
-     LLVM's threshold with the bonuses it takes back at the end.  */
+  /* Each of the three calls left is weighed in full: each message has
+     its exact cost and the -O2 threshold.  */
   const char *costly = "warning: hot function 'big' not inlined into "
 		       "'use_big': too costly to inline (cost=";
   unsigned left = harness_count_calls (o, "big");
