@@ -9,14 +9,19 @@
 namespace {
 
 /* The cost and threshold in the inliner's reason for a call too costly
-   ("cost=300, threshold=225"; "cost=always", "cost=never" have none).  */
+   ("cost=300, threshold=225", or "cost about 300" where the call was not
+   weighed in full, remarks.cpp; "cost=always", "cost=never" have none).  */
 bool
 cost_and_threshold (const std::string &reason, long *cost, long *threshold)
 {
-  size_t at = reason.find ("cost=");
-  return at != std::string::npos
-	 && std::sscanf (reason.c_str () + at, "cost=%ld, threshold=%ld", cost,
-			 threshold) == 2
+  size_t at = reason.find ("(cost");
+  if (at == std::string::npos)
+    return false;
+  const char *figures = reason.c_str () + at;
+  return (std::sscanf (figures, "(cost=%ld, threshold=%ld", cost, threshold)
+	    == 2
+	  || std::sscanf (figures, "(cost about %ld, threshold=%ld", cost,
+			  threshold) == 2)
 	 && *cost >= 0;
 }
 

@@ -263,12 +263,13 @@ void report_add_end (llvm::ModulePassManager &mpm,
 bool lto_link_start (llvm::Module &m);
 
 /* The inliner's own reasons for calls it declined (remarks.cpp): start
-   listening (at the start of the pipeline); ask for them while the
-   advisor weighs a call to CALLEE (NULL: no call), only if the policy may
-   name it; and the reason recorded for CALL, or "" when the inliner never
-   looked at it.  */
+   listening (at the start of the pipeline); the advice of INNER, the
+   default advisor, at CALL, with the reason heard when the policy may
+   name its callee; and the reason recorded for CALL, or "" when the
+   inliner never looked at it.  */
 void remarks_listen (llvm::LLVMContext &ctx);
-void remarks_weighing (llvm::LLVMContext &ctx, const llvm::Function *callee);
+std::unique_ptr<llvm::InlineAdvice>
+advice_with_reason (llvm::InlineAdvisor &inner, llvm::CallBase &call);
 std::string remark_for (const llvm::CallBase &call);
 
 /* The results file of the unit (results.cpp); nothing without

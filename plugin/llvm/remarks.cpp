@@ -1,21 +1,30 @@
 /* The inliner's own reasons: its "missed" remarks (pass "inline"),
    captured by a diagnostic handler put in front of Clang's.  It forwards
    everything to Clang's handler and never lets through a remark Clang
-   would not have printed.  It asks for the inliner's missed remarks only
-   while the advisor in front (surgical.cpp) weighs a call to a function
-   the policy names: asking for them makes LLVM weigh every declined call
-   in full, past its threshold (for the cost the remark gives), and every
-   pass build its remarks, which for all calls was most of report mode's
-   cost.  A call weighed only up to its threshold would give neither
-   figure right: LLVM's threshold then still has the bonuses it takes back
-   at the end of a full weighing (225 shows as 562).  Each reason is kept
-   under the call it is about (its debug location, caller and callee), the
-   last one winning: a call that is still a call at the end was last
-   declined for that reason.  */
+   would not have printed.
+
+   The remarks are built only while the default advisor weighs a call to a
+   function the policy names (advice_with_reason, called by the advisor in
+   front, surgical.cpp).  Asking for the inliner's missed remarks makes
+   LLVM weigh a declined call in full, past its threshold, for the cost
+   the remark gives; LLVM's own weighing stops at the threshold, which
+   then still has the bonuses LLVM takes back at the end of a full
+   weighing (for a single block, for vector code: 225 shows as 562).  So
+   a hot call is weighed as LLVM weighs it, with the remark built; only
+   the first declined call to a callee at a threshold so stated is weighed
+   again in full, for its exact cost and threshold.  The later ones get
+   that threshold, which depends on the callee alone, and that cost,
+   "about": a call's own arguments move it by a few units.  Each reason is
+   kept under the call it is about (its debug location, caller and
+   callee), the last one winning: a call that is still a call at the end
+   was last declined for that reason.  */
 #include "hotinline-llvm.h"
 
 #include <map>
+#include <optional>
+#include <string>
 #include <tuple>
+#include <utility>
 
 using namespace hotinline;
 
@@ -38,6 +47,14 @@ key_of (const llvm::CallBase &call)
 }
 
 thread_local std::map<key, std::string> reasons;
+
+/* What the handler asks the inliner for while it weighs a call.  */
+enum class asking
+{
+  nothing,	/* What Clang asks for, no more.  */
+  reasons,	/* The remarks built, the weighing LLVM's own.  */
+  costs		/* And the weighing in full.  */
+};
 
 class listener;
 
@@ -72,10 +89,12 @@ public:
     return inner->isAnalysisRemarkEnabled (pass);
   }
 
+  /* The advisor asks this before it weighs a call: true makes the
+     weighing go on past the threshold.  */
   bool
   isMissedOptRemarkEnabled (llvm::StringRef pass) const override
   {
-    return (weighing_hot && pass == "inline")
+    return (ask == asking::costs && pass == "inline")
 	   || inner->isMissedOptRemarkEnabled (pass);
   }
 
@@ -85,19 +104,73 @@ public:
     return inner->isPassedOptRemarkEnabled (pass);
   }
 
+  /* And this before it builds a remark.  */
   bool
   isAnyRemarkEnabled () const override
   {
-    return weighing_hot || inner->isAnyRemarkEnabled ();
+    return ask != asking::nothing || inner->isAnyRemarkEnabled ();
   }
 
-  /* Whether the advisor weighs a call to a function the policy names.
-     Kept in the handler rather than per thread: every pass asks the
-     handler, often, whether remarks are wanted.  */
-  bool weighing_hot = false;
+  /* INNER's advice at CALL, to a function the policy may name, with the
+     inliner's reason recorded when it declines it.  */
+  std::unique_ptr<llvm::InlineAdvice>
+  weigh (llvm::InlineAdvisor &inner_advisor, llvm::CallBase &call)
+  {
+    heard = too_costly ();
+    ask = asking::reasons;
+    std::unique_ptr<llvm::InlineAdvice> advice
+      = inner_advisor.getAdvice (call);
+    ask = asking::nothing;
+    if (!advice || advice->isInliningRecommended () || !heard.cost)
+      return advice;
+    too_costly stopped = heard;
+    auto pair = std::make_pair (call.getCalledFunction ()->getName ().str (),
+				*stopped.threshold);
+    auto known = in_full.find (pair);
+    if (known == in_full.end ())
+      {
+	/* The same advice, weighed in full: only its remark is kept.  */
+	heard = too_costly ();
+	ask = asking::costs;
+	std::unique_ptr<llvm::InlineAdvice> again
+	  = inner_advisor.getAdvice (call);
+	ask = asking::nothing;
+	if (again)
+	  again->recordUnattemptedInlining ();
+	if (heard.cost)
+	  in_full[pair] = heard;
+	return advice;
+      }
+    /* Without debug locations the calls of a caller to a callee are one
+       key: the one weighed in full stands for them.  */
+    const too_costly &full = known->second;
+    reasons[stopped.at]
+      = stopped.at == full.at
+	  ? full.reason
+	  : "too costly to inline (cost about " + std::to_string (*full.cost)
+	      + ", threshold=" + std::to_string (*full.threshold) + ")";
+    return advice;
+  }
 
 private:
   std::unique_ptr<llvm::DiagnosticHandler> inner;
+  asking ask = asking::nothing;
+
+  /* The figures of a "too costly" remark, the call it is about and the
+     reason it gives.  */
+  struct too_costly
+  {
+    std::optional<long> cost, threshold;
+    key at;
+    std::string reason;
+  };
+
+  /* The last one heard while weighing a call.  */
+  too_costly heard;
+
+  /* The figures of a weighing in full, by callee and threshold as LLVM's
+     own weighing stated it.  */
+  std::map<std::pair<std::string, long>, too_costly> in_full;
 
   bool
   asked_for (const llvm::DiagnosticInfoOptimizationBase &r) const
@@ -118,20 +191,30 @@ private:
     /* Most calls the inliner declines are to functions no entry names:
        their reasons are not worth keeping.  */
     llvm::StringRef callee;
+    std::optional<long> cost, threshold;
     for (const llvm::DiagnosticInfoOptimizationBase::Argument &a :
 	 r.getArgs ())
       if (a.Key == "Callee")
 	callee = a.Val;
+      else if (a.Key == "Cost" || a.Key == "Threshold")
+	{
+	  long v;
+	  if (!llvm::StringRef (a.Val).getAsInteger (10, v))
+	    (a.Key == "Cost" ? cost : threshold) = v;
+	}
     if (callee.empty () || !symbol_mentioned (callee))
       return;
-    const llvm::DiagnosticLocation &at = r.getLocation ();
-    std::string file = at.isValid () ? at.getRelativePath ().str () : "";
+    const llvm::DiagnosticLocation &where = r.getLocation ();
+    key at (r.getFunction ().getName ().str (), callee.str (),
+	    where.isValid () ? where.getRelativePath ().str () : "",
+	    where.isValid () ? where.getLine () : 0,
+	    where.isValid () ? where.getColumn () : 0);
     std::string text = r.getMsg ();
     size_t because = text.find (" because ");
-    reasons[key (r.getFunction ().getName ().str (), callee.str (), file,
-		 at.isValid () ? at.getLine () : 0,
-		 at.isValid () ? at.getColumn () : 0)]
-      = because == std::string::npos ? text : text.substr (because + 9);
+    std::string &reason = reasons[at];
+    reason = because == std::string::npos ? text : text.substr (because + 9);
+    if (ask != asking::nothing && cost && threshold)
+      heard = too_costly{ cost, threshold, at, reason };
   }
 };
 
@@ -149,12 +232,14 @@ remarks_listen (llvm::LLVMContext &ctx)
   ctx.setDiagnosticHandler (std::move (wrapper));
 }
 
-void
-remarks_weighing (llvm::LLVMContext &ctx, const llvm::Function *callee)
+std::unique_ptr<llvm::InlineAdvice>
+advice_with_reason (llvm::InlineAdvisor &inner, llvm::CallBase &call)
 {
-  if (ctx.getDiagHandlerPtr () != installed)
-    return;
-  installed->weighing_hot = callee && symbol_mentioned (callee->getName ());
+  const llvm::Function *callee = call.getCalledFunction ();
+  if (call.getContext ().getDiagHandlerPtr () != installed || !callee
+      || !symbol_mentioned (callee->getName ()))
+    return inner.getAdvice (call);
+  return installed->weigh (inner, call);
 }
 
 std::string

@@ -16,8 +16,8 @@
    attribute forcing (force.cpp), as on GCC.
 
    It is also where report mode hears the inliner's reasons: the remarks
-   are asked for only while the default advisor weighs a call to a
-   function the policy names (remarks.cpp).  So it is in front whenever
+   are built only while the default advisor weighs a call to a function
+   the policy names (remarks.cpp).  So it is in front whenever
    the policy has entries.  */
 #include "hotinline-llvm.h"
 
@@ -101,9 +101,8 @@ private:
   getAdviceImpl (llvm::CallBase &call) override
   {
     /* The inliner's reasons, for report mode, at hot calls only.  */
-    remarks_weighing (call.getContext (), call.getCalledFunction ());
-    std::unique_ptr<llvm::InlineAdvice> advice = inner->getAdvice (call);
-    remarks_weighing (call.getContext (), nullptr);
+    std::unique_ptr<llvm::InlineAdvice> advice
+      = advice_with_reason (*inner, call);
     if (!advice || advice->isInliningRecommended () || !forced (call))
       return advice;
     advice->recordUnattemptedInlining ();

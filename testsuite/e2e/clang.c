@@ -352,10 +352,10 @@ START_TEST (test_report_reasons_and_hint)
   const char *o = obj (&s, "reasons");
   struct run r = build (&s, true, "", "-g", o);
   ck_assert_int_eq (r.status, 0);
-  /* Each of the three calls left is weighed in full: each message has
-     its exact cost and the -O2 threshold.  */
+  /* Each of the three calls left says it is too costly, with the -O2
+     threshold (its cost: test_report_costs_as_llvm_weighs).  */
   const char *costly = "warning: hot function 'big' not inlined into "
-		       "'use_big': too costly to inline (cost=";
+		       "'use_big': too costly to inline (cost";
   unsigned left = harness_count_calls (o, "big");
   ck_assert_msg (left == 3 && occurrences (r.err, costly) == left,
 		 "%u calls to big left:\n%.3000s", left, r.err);
@@ -387,6 +387,77 @@ START_TEST (test_report_reasons_and_hint)
 		 < harness_count_calls (o, "big"),
 		 "-mllvm -inline-threshold=%d inlined no call to big",
 		 threshold);
+}
+END_TEST
+
+/* The figure after KEY ("threshold=", "cost=", "cost about ") in TEXT,
+   or -1.  */
+static long
+figure (const char *text, const char *key)
+{
+  const char *at = strstr (text, key);
+  return at ? atol (at + strlen (key)) : -1;
+}
+
+/* Each report's threshold is the one LLVM's own remark gives for that
+   call when it weighs every call in full; the first call declined at a
+   threshold is weighed in full too (its cost is LLVM's), the others give
+   its cost, "about".  */
+START_TEST (test_report_costs_as_llvm_weighs)
+{
+  struct sample s = load ("clang-weighed.c");
+  struct run llvm = build (&s, false, "", "-Rpass-missed=inline",
+			   obj (&s, "remarks"));
+  struct run r = build (&s, true, "", "", obj (&s, "report"));
+  ck_assert_msg (llvm.status == 0 && r.status == 0, "%.3000s", r.err);
+  struct diagnostics reports = harness_diagnostics (r.err);
+  struct diagnostics remarks = harness_diagnostics (llvm.err);
+  unsigned n = 0, exact = 0, about = 0;
+  for (size_t i = 0; i < reports.n; i++)
+    {
+      const struct diagnostic *w = &reports.d[i];
+      if (strcmp (w->kind, "warning"))
+	continue;
+      ck_assert_msg (strstr (w->message, "hot function 'heavy' not inlined"),
+		     "%.3000s", r.err);
+      const struct diagnostic *m = NULL;
+      for (size_t j = 0; j < remarks.n; j++)
+	if (strcmp (remarks.d[j].kind, "remark") == 0
+	    && remarks.d[j].line == w->line
+	    && remarks.d[j].column == w->column
+	    && strstr (remarks.d[j].message, "'heavy' not inlined into"))
+	  m = &remarks.d[j];	/* The last one is the call's.  */
+      ck_assert_msg (m, "no remark of LLVM's at %u:%u:\n%.3000s", w->line,
+		     w->column, llvm.err);
+      long threshold = figure (m->message, "threshold=");
+      ck_assert_msg (threshold > 0
+		     && figure (w->message, "threshold=") == threshold,
+		     "%u:%u: LLVM says %s\n%.3000s", w->line, w->column,
+		     m->message, r.err);
+      long cost = figure (m->message, "cost=");
+      if (figure (w->message, "cost=") >= 0)
+	{
+	  ck_assert_int_eq (figure (w->message, "cost="), cost);
+	  exact++;
+	}
+      else
+	{
+	  long near = figure (w->message, "cost about ");
+	  ck_assert_msg (near > threshold && labs (near - cost) <= cost / 10,
+			 "%u:%u: LLVM says %s\n%.3000s", w->line, w->column,
+			 m->message, r.err);
+	  about++;
+	}
+      n++;
+    }
+  /* One call weighed in full at each threshold, 225 and the cold
+     call's 45.  */
+  ck_assert_msg (n == (unsigned) harness_count_calls (obj (&s, "report"),
+						      "heavy")
+		 && exact == 2 && about == n - 2,
+		 "%u reports, %u exact:\n%.3000s", n, exact, r.err);
+  harness_diagnostics_free (&reports);
+  harness_diagnostics_free (&remarks);
 }
 END_TEST
 
@@ -1763,6 +1834,7 @@ clang_suite (void)
   tcase_add_loop_test (tc, test_reports_at_the_calls, 0,
 		       sizeof report_levels / sizeof *report_levels);
   tcase_add_test (tc, test_report_reasons_and_hint);
+  tcase_add_test (tc, test_report_costs_as_llvm_weighs);
   tcase_add_test (tc, test_copies_count_as_their_origin);
   tcase_add_test (tc, test_report_merged_calls);
   tcase_add_test (tc, test_report_merged_calls_with_code_after);

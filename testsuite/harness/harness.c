@@ -546,7 +546,7 @@ harness_directives_free (struct directives *ds)
 /* Diagnostics.  */
 
 static const char *const kinds[] = { "fatal error", "error", "warning",
-				     "note", NULL };
+				     "note", "remark", NULL };
 
 /* If S starts with "KIND: ", the kind; S is advanced past it.  */
 static const char *

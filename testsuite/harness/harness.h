@@ -110,7 +110,7 @@ struct diagnostic
 {
   char *file;
   unsigned line, column;
-  char kind[16];		/* error, warning, note, fatal error.  */
+  char kind[16];		/* error, warning, note, fatal error, remark.  */
   char *message;
 };
 
