@@ -53,7 +53,8 @@ enum class asking
 {
   nothing,	/* What Clang asks for, no more.  */
   reasons,	/* The remarks built, the weighing LLVM's own.  */
-  costs		/* And the weighing in full.  */
+  again		/* A call weighed again, in full: its remarks are heard,
+		   never passed on (Clang has those of the first).  */
 };
 
 class listener;
@@ -75,6 +76,9 @@ public:
     if (auto *r = llvm::dyn_cast<llvm::OptimizationRemarkMissed> (&di))
       if (r->getPassName () == "inline")
 	record (*r);
+    if (ask == asking::again
+	&& llvm::isa<llvm::DiagnosticInfoOptimizationBase> (&di))
+      return true;
     /* While the advisor weighs a hot call, every remark is built: pass on
        only those asked for (a linker prints all it is given).  */
     if (auto *r = llvm::dyn_cast<llvm::DiagnosticInfoOptimizationBase> (&di))
@@ -94,7 +98,7 @@ public:
   bool
   isMissedOptRemarkEnabled (llvm::StringRef pass) const override
   {
-    return (ask == asking::costs && pass == "inline")
+    return (ask == asking::again && pass == "inline")
 	   || inner->isMissedOptRemarkEnabled (pass);
   }
 
@@ -116,12 +120,15 @@ public:
   std::unique_ptr<llvm::InlineAdvice>
   weigh (llvm::InlineAdvisor &inner_advisor, llvm::CallBase &call)
   {
+    /* Asked for on the command line: LLVM weighs every call in full.  */
+    bool weighed_in_full = inner->isMissedOptRemarkEnabled ("inline");
     heard = too_costly ();
     ask = asking::reasons;
     std::unique_ptr<llvm::InlineAdvice> advice
       = inner_advisor.getAdvice (call);
     ask = asking::nothing;
-    if (!advice || advice->isInliningRecommended () || !heard.cost)
+    if (weighed_in_full || !advice || advice->isInliningRecommended ()
+	|| !heard.cost)
       return advice;
     too_costly stopped = heard;
     auto pair = std::make_pair (call.getCalledFunction ()->getName ().str (),
@@ -131,7 +138,7 @@ public:
       {
 	/* The same advice, weighed in full: only its remark is kept.  */
 	heard = too_costly ();
-	ask = asking::costs;
+	ask = asking::again;
 	std::unique_ptr<llvm::InlineAdvice> again
 	  = inner_advisor.getAdvice (call);
 	ask = asking::nothing;

@@ -458,6 +458,17 @@ START_TEST (test_report_costs_as_llvm_weighs)
 		 "%u reports, %u exact:\n%.3000s", n, exact, r.err);
   harness_diagnostics_free (&reports);
   harness_diagnostics_free (&remarks);
+  /* Where the command line asks for the inliner's remarks, LLVM weighs
+     every call in full: each report is exact, and Clang prints each
+     remark once, as without the plugin.  */
+  r = build (&s, true, "", "-Rpass-missed=inline", obj (&s, "remarked"));
+  const char *remark = "remark: 'heavy' not inlined into";
+  ck_assert_msg (r.status == 0
+		 && occurrences (r.err, remark) == occurrences (llvm.err,
+								remark)
+		 && occurrences (r.err, "(cost about ") == 0
+		 && occurrences (r.err, "': too costly to inline (cost=") == n,
+		 "%.3000s", r.err);
 }
 END_TEST
 
