@@ -13,11 +13,11 @@
    a hot call is weighed as LLVM weighs it, with the remark built; only
    the first declined call to a callee at a threshold so stated is weighed
    again in full, for its exact cost and threshold.  The later ones get
-   that threshold, which depends on the callee alone, and that cost,
-   "about": a call's own arguments move it by a few units.  Each reason is
-   kept under the call it is about (its debug location, caller and
-   callee), the last one winning: a call that is still a call at the end
-   was last declined for that reason.  */
+   its threshold (what LLVM takes back of its bonuses depends on the
+   callee alone) and its cost, "about": a call's own arguments move a
+   cost by a few units.  Each reason is kept under the call it is about
+   (its debug location, caller and callee), the last one winning: a call
+   that is still a call at the end was last declined for that reason.  */
 #include "hotinline-llvm.h"
 
 #include <map>
