@@ -223,18 +223,6 @@ private:
      forced by attribute (functions_in_cycles).  */
   llvm::SmallPtrSet<const Function *, 16> cyclic;
 
-  /* The calls to F in this module.  */
-  static llvm::SmallVector<llvm::CallBase *, 8>
-  calls_to (Function &f)
-  {
-    llvm::SmallVector<llvm::CallBase *, 8> calls;
-    for (llvm::User *u : f.users ())
-      if (auto *call = llvm::dyn_cast<llvm::CallBase> (u))
-	if (call->getCalledFunction () == &f)
-	  calls.push_back (call);
-    return calls;
-  }
-
   /* Whether CALL can be inlined as far as the target goes; otherwise warn,
      once per caller, and under attribute forcing mark the call noinline
      (LLVM would inline it and crash in the backend).  */

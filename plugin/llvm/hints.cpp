@@ -4,26 +4,7 @@
    GCC's.  */
 #include "hotinline-llvm.h"
 
-#include <cstdio>
-
 namespace {
-
-/* The cost and threshold in the inliner's reason for a call too costly
-   ("cost=300, threshold=225", or "cost about 300" where the call was not
-   weighed in full, remarks.cpp; "cost=always", "cost=never" have none).  */
-bool
-cost_and_threshold (const std::string &reason, long *cost, long *threshold)
-{
-  size_t at = reason.find ("(cost");
-  if (at == std::string::npos)
-    return false;
-  const char *figures = reason.c_str () + at;
-  return (std::sscanf (figures, "(cost=%ld, threshold=%ld", cost, threshold)
-	    == 2
-	  || std::sscanf (figures, "(cost about %ld, threshold=%ld", cost,
-			  threshold) == 2)
-	 && *cost >= 0;
-}
 
 /* The threshold LLVM starts from at LEVEL, before its bonuses: what
    -inline-threshold sets (llvm::getInlineParams).  */
@@ -48,28 +29,29 @@ namespace hotinline {
    unit is there only when the thin link imported it, which it does by
    size.  */
 hint
-hint_for (const struct message_style &style, const std::string &reason,
+hint_for (const struct message_style &style, const inliner_reason &reason,
 	  const llvm::Function &callee, llvm::OptimizationLevel level,
 	  bool as_note)
 {
   char *text = nullptr;
   bool at_decl = false;
-  long cost, threshold;
   if (callee.isDeclaration ()
-      || reason.find ("definition is unavailable") != std::string::npos)
+      || reason.text.find ("definition is unavailable") != std::string::npos)
     text = message_advice (&style, at_link ? ADVICE_BODY_NOT_IMPORTED
 				   : fat_lto ? ADVICE_BODY_AT_LINK
 				   : ADVICE_BODY_NOT_AVAILABLE);
-  else if (cost_and_threshold (reason, &cost, &threshold))
+  else if (reason.costed && reason.cost >= 0)
     {
-      if (threshold <= 0)
+      if (reason.threshold <= 0)
 	return { "", false };
       long base = base_threshold (level);
-      long needed = (base * (cost + 1) + threshold - 1) / threshold;
+      long needed = (base * (reason.cost + 1) + reason.threshold - 1)
+		    / reason.threshold;
       char *fix = message_option_fix (&style, "-mllvm -inline-threshold",
 				      needed);
-      text = message_limit_hint (&style, name_of (callee).c_str (), cost,
-				 "cost units", nullptr, threshold, fix);
+      text = message_limit_hint (&style, name_of (callee).c_str (),
+				 reason.cost, "cost units", nullptr,
+				 reason.threshold, fix);
       free (fix);
     }
   else if (callee.hasFnAttribute (llvm::Attribute::NoInline))

@@ -106,6 +106,18 @@ const struct policy_entry *entry_for (const llvm::Function &callee,
    of its forms): the cheap test before entry_for.  */
 bool symbol_mentioned (llvm::StringRef symbol);
 
+/* The calls that call F (not those that pass it as an argument).  */
+inline llvm::SmallVector<llvm::CallBase *, 8>
+calls_to (llvm::Function &f)
+{
+  llvm::SmallVector<llvm::CallBase *, 8> calls;
+  for (llvm::User *u : f.users ())
+    if (auto *call = llvm::dyn_cast<llvm::CallBase> (u))
+      if (call->getCalledFunction () == &f)
+	calls.push_back (call);
+  return calls;
+}
+
 /* Whether entry_for has returned ENTRY in this unit (for anything: a
    function of the unit, a call), and how many entries it has returned:
    the entries that matched, for the results and the summary.  */
@@ -207,12 +219,23 @@ struct hint
   bool at_decl;
 };
 
-/* The hint for the inliner's REASON for not inlining a call to CALLEE
+/* Why a call is still a call, in the inliner's words (or the plugin's
+   where the inliner said nothing) and, for a call too costly (COSTED),
+   with its figures, COST and THRESHOLD (the cost "about", another call's
+   to the same callee, where the text says so: remarks.cpp).  */
+struct inliner_reason
+{
+  std::string text;
+  bool costed = false;
+  long cost = 0, threshold = 0;
+};
+
+/* The hint for REASON, the inliner's for not inlining a call to CALLEE
    at LEVEL, in STYLE, for a note (AS_NOTE) or the results; its text is
    empty when there is none.  */
-hint hint_for (const struct message_style &style, const std::string &reason,
-	       const llvm::Function &callee, llvm::OptimizationLevel level,
-	       bool as_note);
+hint hint_for (const struct message_style &style,
+	       const inliner_reason &reason, const llvm::Function &callee,
+	       llvm::OptimizationLevel level, bool as_note);
 
 /* The messages of the core as Clang writes them: 'quoted', tagged.  */
 extern const struct message_style diagnostic_style;
@@ -265,12 +288,12 @@ bool lto_link_start (llvm::Module &m);
 /* The inliner's own reasons for calls it declined (remarks.cpp): start
    listening (at the start of the pipeline); the advice of INNER, the
    default advisor, at CALL, with the reason heard when the policy may
-   name its callee; and the reason recorded for CALL, or "" when the
-   inliner never looked at it.  */
+   name its callee; and the reason recorded for CALL, whose text is empty
+   when the inliner never looked at it.  */
 void remarks_listen (llvm::LLVMContext &ctx);
 std::unique_ptr<llvm::InlineAdvice>
 advice_with_reason (llvm::InlineAdvisor &inner, llvm::CallBase &call);
-std::string remark_for (const llvm::CallBase &call);
+inliner_reason remark_for (const llvm::CallBase &call);
 
 /* The results file of the unit (results.cpp); nothing without
    -fplugin-arg-hotinline-results.  */

@@ -22,11 +22,28 @@ namespace {
    "(anonymous namespace)" and "char const*").  */
 struct names
 {
-  std::string plain;		/* "step", or the C symbol.  */
-  std::string qualified;	/* "ns::S::step"; the C symbol.  */
-  std::string signature;	/* "ns::S::step(int) const"; the C symbol.  */
-  std::vector<std::string> forms;
+  std::vector<std::string> forms;	/* The symbol first.  */
+  /* Of a C++ function (none of a C one, named by its symbol alone):  */
+  std::string plain;		/* "step".  */
+  std::string qualified;	/* "ns::S::step".  */
+  std::string signature;	/* "ns::S::step(int) const".  */
   bool mentioned;		/* Some entry may name one of them.  */
+
+  const std::string &
+  plain_name () const
+  {
+    return plain.empty () ? forms.front () : plain;
+  }
+  const std::string &
+  qualified_name () const
+  {
+    return qualified.empty () ? forms.front () : qualified;
+  }
+  const std::string &
+  signature_name () const
+  {
+    return signature.empty () ? forms.front () : signature;
+  }
 };
 
 thread_local llvm::StringMap<names> known;
@@ -44,22 +61,18 @@ base_symbol (llvm::StringRef symbol)
 					       symbol.size ()));
 }
 
+/* FORM, a C++ name in the demangler's spelling, into N's forms.  */
 void
 add_form (names &n, const std::string &form, bool normalize)
 {
   if (form.empty ())
     return;
-  std::string f = form;
-  if (normalize)
-    {
-      char *c = cxx_name_normalize (form.c_str ());
-      f = c;
-      free (c);
-    }
+  std::string f = normalize ? take (cxx_name_normalize (form.c_str ()))
+			    : form;
   for (const std::string &old : n.forms)
     if (old == f)
       return;
-  n.forms.push_back (f);
+  n.forms.push_back (std::move (f));
 }
 
 /* The C++ forms of MANGLED, a function's mangled name, into N.  */
@@ -118,12 +131,14 @@ names_of (llvm::StringRef symbol)
     return found->second;
   names n;
   llvm::StringRef base = base_symbol (symbol);
-  /* The demangler's nodes point into the text it was given.  */
-  std::string mangled = base.str ();
-  add_form (n, mangled, false);
-  n.plain = n.qualified = n.signature = mangled;
+  n.forms.push_back (base.str ());
   if (base.starts_with ("_Z"))
-    add_cxx_forms (n, mangled);
+    {
+      /* The demangler's nodes point into the text it was given, which
+	 must not move while it works.  */
+      const std::string mangled = n.forms.front ();
+      add_cxx_forms (n, mangled);
+    }
   n.mentioned = false;
   for (const std::string &f : n.forms)
     n.mentioned = n.mentioned || policy_mentions (hot_policy, f.c_str ());
@@ -151,20 +166,20 @@ unit_name (const llvm::Module &m)
 std::string
 name_of (const llvm::Function &f)
 {
-  return names_of (f.getName ()).plain;
+  return names_of (f.getName ()).plain_name ();
 }
 
 std::string
 name_of_symbol (llvm::StringRef symbol)
 {
-  return names_of (symbol).plain;
+  return names_of (symbol).plain_name ();
 }
 
 std::string
 listing_name_of (const llvm::Function &f, bool by_name)
 {
   const names &n = names_of (f.getName ());
-  return by_name ? n.qualified : n.signature;
+  return by_name ? n.qualified_name () : n.signature_name ();
 }
 
 const struct policy_entry *
@@ -175,8 +190,8 @@ entry_for (const llvm::Function &callee, const llvm::Function *caller)
   const names &n = names_of (callee.getName ());
   if (!n.mentioned)
     return NULL;
-  std::string caller_name = caller ? names_of (caller->getName ()).plain
-				   : std::string ();
+  const std::string *caller_name
+    = caller ? &names_of (caller->getName ()).plain_name () : nullptr;
   /* At a full LTO link the module is all units: a call's unit is its
      caller's.  */
   std::string caller_unit;
@@ -190,7 +205,7 @@ entry_for (const llvm::Function &callee, const llvm::Function *caller)
     forms.push_back (f.c_str ());
   const struct policy_entry *e
     = policy_lookup_forms (hot_policy, forms.data (), forms.size (),
-			   caller ? caller_name.c_str () : NULL, unit);
+			   caller_name ? caller_name->c_str () : NULL, unit);
   if (e)
     matched.insert (e);
   return e;

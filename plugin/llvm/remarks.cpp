@@ -46,7 +46,7 @@ key_of (const llvm::CallBase &call)
 	      dl ? dl->getLine () : 0, dl ? dl->getColumn () : 0);
 }
 
-thread_local std::map<key, std::string> reasons;
+thread_local std::map<key, inliner_reason> reasons;
 
 /* What the handler asks the inliner for while it weighs a call.  */
 enum class asking
@@ -66,7 +66,9 @@ class listener : public llvm::DiagnosticHandler
 {
 public:
   explicit listener (std::unique_ptr<llvm::DiagnosticHandler> inner)
-    : inner (std::move (inner))
+    : inner (std::move (inner)),
+      /* Asked for on the command line: LLVM weighs every call in full.  */
+      weighs_in_full (this->inner->isMissedOptRemarkEnabled ("inline"))
   {
   }
 
@@ -120,19 +122,17 @@ public:
   std::unique_ptr<llvm::InlineAdvice>
   weigh (llvm::InlineAdvisor &inner_advisor, llvm::CallBase &call)
   {
-    /* Asked for on the command line: LLVM weighs every call in full.  */
-    bool weighed_in_full = inner->isMissedOptRemarkEnabled ("inline");
     heard = too_costly ();
     ask = asking::reasons;
     std::unique_ptr<llvm::InlineAdvice> advice
       = inner_advisor.getAdvice (call);
     ask = asking::nothing;
-    if (weighed_in_full || !advice || advice->isInliningRecommended ()
-	|| !heard.cost)
+    if (weighs_in_full || !advice || advice->isInliningRecommended ()
+	|| !heard.reason.costed)
       return advice;
     too_costly stopped = heard;
     auto pair = std::make_pair (call.getCalledFunction ()->getName ().str (),
-				*stopped.threshold);
+				stopped.reason.threshold);
     auto known = in_full.find (pair);
     if (known == in_full.end ())
       {
@@ -144,32 +144,33 @@ public:
 	ask = asking::nothing;
 	if (again)
 	  again->recordUnattemptedInlining ();
-	if (heard.cost)
+	if (heard.reason.costed)
 	  in_full[pair] = heard;
 	return advice;
       }
     /* Without debug locations the calls of a caller to a callee are one
        key: the one weighed in full stands for them.  */
     const too_costly &full = known->second;
-    reasons[stopped.at]
-      = stopped.at == full.at
-	  ? full.reason
-	  : "too costly to inline (cost about " + std::to_string (*full.cost)
-	      + ", threshold=" + std::to_string (*full.threshold) + ")";
+    inliner_reason &reason = reasons[stopped.at];
+    reason = full.reason;
+    if (stopped.at != full.at)
+      reason.text = "too costly to inline (cost about "
+		    + std::to_string (reason.cost)
+		    + ", threshold=" + std::to_string (reason.threshold) + ")";
     return advice;
   }
 
 private:
   std::unique_ptr<llvm::DiagnosticHandler> inner;
+  const bool weighs_in_full;
   asking ask = asking::nothing;
 
-  /* The figures of a "too costly" remark, the call it is about and the
-     reason it gives.  */
+  /* A "too costly" remark: the call it is about and its reason, with
+     its figures.  */
   struct too_costly
   {
-    std::optional<long> cost, threshold;
     key at;
-    std::string reason;
+    inliner_reason reason;
   };
 
   /* The last one heard while weighing a call.  */
@@ -218,10 +219,14 @@ private:
 	    where.isValid () ? where.getColumn () : 0);
     std::string text = r.getMsg ();
     size_t because = text.find (" because ");
-    std::string &reason = reasons[at];
-    reason = because == std::string::npos ? text : text.substr (because + 9);
-    if (ask != asking::nothing && cost && threshold)
-      heard = too_costly{ cost, threshold, at, reason };
+    inliner_reason &reason = reasons[at];
+    reason.text
+      = because == std::string::npos ? text : text.substr (because + 9);
+    reason.costed = cost && threshold;
+    reason.cost = cost.value_or (0);
+    reason.threshold = threshold.value_or (0);
+    if (ask != asking::nothing && reason.costed)
+      heard = too_costly{ at, reason };
   }
 };
 
@@ -249,11 +254,11 @@ advice_with_reason (llvm::InlineAdvisor &inner, llvm::CallBase &call)
   return installed->weigh (inner, call);
 }
 
-std::string
+inliner_reason
 remark_for (const llvm::CallBase &call)
 {
   auto found = reasons.find (key_of (call));
-  return found == reasons.end () ? std::string () : found->second;
+  return found == reasons.end () ? inliner_reason () : found->second;
 }
 
 } // namespace hotinline

@@ -15,21 +15,21 @@ using namespace hotinline;
 namespace {
 
 /* Why CALL, to CALLEE, is still a call.  */
-std::string
+inliner_reason
 reason_for (const llvm::CallBase &call, const llvm::Function &callee,
 	    bool at_o0)
 {
   if (callee.isDeclaration ())
-    return message_reason_no_body;
-  std::string r = remark_for (call);
-  if (!r.empty ())
+    return { message_reason_no_body };
+  inliner_reason r = remark_for (call);
+  if (!r.text.empty ())
     return r;
   if (at_o0 || call.getFunction ()->hasOptNone ())
-    return "the inliner does not run at -O0 or in an optnone function";
+    return { "the inliner does not run at -O0 or in an optnone function" };
   if (callee.hasFnAttribute (llvm::Attribute::NoInline)
       || call.isNoInline ())
-    return "noinline";
-  return "the inliner never considered it";
+    return { "noinline" };
+  return { "the inliner never considered it" };
 }
 
 /* The notes naming the functions the call at LOC was inlined through.  */
@@ -306,7 +306,8 @@ struct left_call
 {
   const llvm::Function *caller, *callee;
   const struct policy_entry *entry;
-  std::string reason, hint_text;	/* The hint for the results.  */
+  inliner_reason reason;
+  std::string hint_text;		/* The hint for the results.  */
   hint note;				/* And for the report.  */
   const llvm::DILocation *dl;		/* The IR call's.  */
   long long may_merge = 0;		/* Its results' group of calls the
@@ -327,7 +328,7 @@ void
 count_left (const left_call &c, const llvm::DILocation *at)
 {
   unit_stats.calls_not_inlined++;
-  results_note_left_call (*c.caller, *c.callee, at, c.entry, c.reason,
+  results_note_left_call (*c.caller, *c.callee, at, c.entry, c.reason.text,
 			  c.hint_text, c.may_merge);
 }
 
@@ -345,7 +346,7 @@ emit_left (const left_call &c, const llvm::DILocation *at,
 		    take (message_not_inlined (&diagnostic_style,
 					       name_of (*c.callee).c_str (),
 					       name_of (*c.caller).c_str (),
-					       c.reason.c_str ()))))
+					       c.reason.text.c_str ()))))
     return false;
   note_entry (loc, c.entry);
   if (!c.note.text.empty () && message_note_once (c.note.text.c_str ()))
@@ -504,10 +505,8 @@ callers_of_named (llvm::Module &m)
     if (!f.isIntrinsic () && symbol_mentioned (f.getName ()))
       {
 	entry_for (f, nullptr);
-	for (const llvm::User *u : f.users ())
-	  if (auto *call = llvm::dyn_cast<llvm::CallBase> (u))
-	    if (call->getCalledFunction () == &f)
-	      callers.insert (call->getFunction ());
+	for (const llvm::CallBase *call : calls_to (f))
+	  callers.insert (call->getFunction ());
       }
   return callers;
 }
@@ -644,7 +643,7 @@ private:
     const struct policy_entry *e = entry_for (*callee, &caller);
     if (!e)
       return std::nullopt;
-    std::string reason
+    inliner_reason reason
       = reason_for (call, *callee, level == llvm::OptimizationLevel::O0);
     return left_call {
       &caller, callee, e, reason,
