@@ -165,6 +165,28 @@ section_compile_clang ()
 		"$top/examples/zap_range.c" "$work/compile-$clang-small" small
 }
 
+# What the heap's layout does to the Clang rows of report mode.
+section_layout ()
+{
+	echo "## Heap layout and the Clang rows"
+	echo
+	echo "Clang alone and with hotinline report (the policy of the three hot"
+	echo "functions, warm cache) on \`mdb.c\`, each compiled with a macro of 0, 40,"
+	echo "80 and 160 characters defined on the command line. It changes no code,"
+	echo "but Clang keeps it on its heap, so every later allocation lands"
+	echo "elsewhere and LLVM's tables keyed by pointers probe differently, as"
+	echo "they do whenever the plugin's own allocations change. One row of the"
+	echo "tables above is one such layout; the median of the differences is the"
+	echo "figure to compare with a target (\`bench/layout.sh\`)."
+	for clang in $clangs; do
+		echo
+		echo "$($clang --version | head -1):"
+		echo
+		sh bench/layout.sh $clang "$top/build/$clang/hotinline.so" \
+			"$mdb" "$work/layout-$clang"
+	done
+}
+
 section_load ()
 {
 	echo "## Policy load"
@@ -281,7 +303,7 @@ all_sections="compile-gcc compile-gcc-small"
 for clang in $clangs; do
 	all_sections="$all_sections compile-$clang"
 done
-all_sections="$all_sections load examples strategies summary real"
+all_sections="$all_sections layout load examples strategies summary real"
 if [ "$mode" = quick ]; then
 	run_sections="compile-gcc"
 	for clang in $clangs; do
