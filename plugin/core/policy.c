@@ -46,9 +46,10 @@ struct policy
   /* A policy that uses an image has no parsed entries: they are built from
      the image when asked for, and freed with the policy.  */
   bool uses_image;
-  struct policy_entry **built;	/* By position; NULL until built.  */
-  size_t *built_order;		/* Positions built so far, to free.  */
-  size_t n_built, cap_built;
+  /* The entries built so far (struct built_entry), by position: a
+     table of the few a compilation looks at, not an array as long as the
+     policy, so that a large policy costs no memory per entry.  */
+  htab_t built;
   const char **sources;		/* Interned; the image's source I.  */
   size_t n_sources;
   const void *image;
@@ -65,6 +66,35 @@ xgrow (void *p, size_t *cap, size_t elem)
     abort ();
   *cap = n;
   return q;
+}
+
+/* An entry built from the image, and its position in policy order.  */
+struct built_entry
+{
+  size_t index;
+  struct policy_entry *entry;
+};
+
+static hashval_t
+built_hash (const void *p)
+{
+  size_t index = ((const struct built_entry *) p)->index;
+  return (hashval_t) XXH3_64bits (&index, sizeof index);
+}
+
+static int
+built_eq (const void *a, const void *b)
+{
+  return ((const struct built_entry *) a)->index
+	 == ((const struct built_entry *) b)->index;
+}
+
+static void
+built_free (void *p)
+{
+  struct built_entry *b = p;
+  policy_index_entry_free (b->entry);
+  free (b);
 }
 
 /* A name that may be a prefix of a longer string: lookups use it to ignore
@@ -153,10 +183,8 @@ policy_free (struct policy *p)
     return;
   if (p->uses_image)
     {
-      for (size_t i = 0; i < p->n_built; i++)
-	policy_index_entry_free (p->built[p->built_order[i]]);
-      free (p->built);
-      free (p->built_order);
+      if (p->built)
+	htab_delete (p->built);
       free (p->sources);
       if (p->release)
 	p->release (p->image, p->image_size);
@@ -447,21 +475,25 @@ entry_at (size_t i, void *data)
     return p->entries[i];
   if (!p->built)
     {
-      p->built = calloc (policy_index_entry_count (p->index),
-			 sizeof *p->built);
+      p->built = htab_create_alloc (16, built_hash, built_eq, built_free,
+				    calloc, free);
       if (!p->built)
 	abort ();
     }
-  if (!p->built[i])
+  struct built_entry key = { i, NULL };
+  void **slot = htab_find_slot (p->built, &key, INSERT);
+  if (!slot)
+    abort ();
+  if (!*slot)
     {
-      if (p->n_built == p->cap_built)
-	p->built_order = xgrow (p->built_order, &p->cap_built,
-				sizeof *p->built_order);
-      p->built_order[p->n_built++] = i;
-      p->built[i] = policy_index_entry (p->index, i, p->sources,
-					p->n_sources);
+      struct built_entry *b = malloc (sizeof *b);
+      if (!b)
+	abort ();
+      b->index = i;
+      b->entry = policy_index_entry (p->index, i, p->sources, p->n_sources);
+      *slot = b;
     }
-  return p->built[i];
+  return ((struct built_entry *) *slot)->entry;
 }
 
 /* The index of P, compiled from its parsed entries if need be.  Building
