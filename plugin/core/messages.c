@@ -17,6 +17,11 @@
 const struct message_style message_plain = { "'", "'", false, false };
 
 const char message_reason_no_body[] = "function body not available";
+const char message_reason_not_considered[]
+  = "the inliner never considered the call";
+const char message_reason_inliner_off[]
+  = "the inliner does not run at -O0 or in an optnone function";
+const char message_reason_noinline[] = "the function is declared noinline";
 
 /* S, with each '%' doubled when the text is a format.  */
 static void

@@ -56,6 +56,19 @@ char *message_entry_note (const struct message_style *style,
    others nothing at all.  */
 extern const char message_reason_no_body[];
 
+/* Why a call is still a call when the compiler gives no reason of its
+   own: the inliner never weighed it (GCC: the call was made after its
+   decisions; LLVM: no remark was given for it).  */
+extern const char message_reason_not_considered[];
+
+/* Why a call is still a call where the inliner does not run (LLVM gives
+   no remark there; GCC gives its own reason).  */
+extern const char message_reason_inliner_off[];
+
+/* Why a call to a noinline function is still a call, where LLVM gives no
+   remark for it.  */
+extern const char message_reason_noinline[];
+
 /* Whether a note that only adds to a report, saying TEXT, is to be given:
    only the first time in a compilation (a unit, or an LTO link).  The
    policy entry of a hot function and a hint about it say the same at

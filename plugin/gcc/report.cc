@@ -236,7 +236,7 @@ report_call (const left_call &l, tree fn)
   tree hot = hot_source_function (c.callee);
   location_t loc = l.place;
   const char *why = c.reason == CIF_UNSPECIFIED
-		      ? "the call appeared after inlining decisions"
+		      ? message_reason_not_considered
 		    : c.reason == CIF_BODY_NOT_AVAILABLE
 		      ? message_reason_no_body
 		      : cgraph_inline_failed_string (c.reason);

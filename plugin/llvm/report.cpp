@@ -25,11 +25,11 @@ reason_for (const llvm::CallBase &call, const llvm::Function &callee,
   if (!r.text.empty ())
     return r;
   if (at_o0 || call.getFunction ()->hasOptNone ())
-    return { "the inliner does not run at -O0 or in an optnone function" };
+    return { message_reason_inliner_off };
   if (callee.hasFnAttribute (llvm::Attribute::NoInline)
       || call.isNoInline ())
-    return { "noinline" };
-  return { "the inliner never considered it" };
+    return { message_reason_noinline };
+  return { message_reason_not_considered };
 }
 
 /* The notes naming the functions the call at LOC was inlined through.  */

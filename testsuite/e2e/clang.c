@@ -390,6 +390,32 @@ START_TEST (test_report_reasons_and_hint)
 }
 END_TEST
 
+/* Where LLVM's inliner gives no remark, the reason is the plugin's, in
+   the words the GCC plugin uses for the same finding: at -O0 the inliner
+   does not run; every call to big, kept and chill is still there.  */
+START_TEST (test_report_reasons_without_remarks)
+{
+  struct sample s = load ("clang-report.c");
+  const char *o = obj (&s, "o0");
+  struct run r = build (&s, true, "", "-O0", o);
+  ck_assert_msg (r.status == 0, "%.3000s", r.err);
+  static const char *const callees[][2] = { { "big", "use_big" },
+					    { "kept", "use_kept" },
+					    { "chill", "use_chill" } };
+  for (size_t i = 0; i < sizeof callees / sizeof *callees; i++)
+    {
+      unsigned left = harness_count_calls (o, callees[i][0]);
+      const char *says
+	= harness_fmt ("warning: hot function '%s' not inlined into '%s': "
+		       "the inliner does not run at -O0 or in an optnone "
+		       "function [hotinline]", callees[i][0], callees[i][1]);
+      ck_assert_msg (left > 0 && occurrences (r.err, says) == left,
+		     "%u calls to %s left:\n%.3000s", left, callees[i][0],
+		     r.err);
+    }
+}
+END_TEST
+
 /* The figure after KEY ("threshold=", "cost=", "cost about ") in TEXT,
    or -1.  */
 static long
@@ -1845,6 +1871,7 @@ clang_suite (void)
   tcase_add_loop_test (tc, test_reports_at_the_calls, 0,
 		       sizeof report_levels / sizeof *report_levels);
   tcase_add_test (tc, test_report_reasons_and_hint);
+  tcase_add_test (tc, test_report_reasons_without_remarks);
   tcase_add_test (tc, test_report_costs_as_llvm_weighs);
   tcase_add_test (tc, test_copies_count_as_their_origin);
   tcase_add_test (tc, test_report_merged_calls);
