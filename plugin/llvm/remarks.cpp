@@ -257,6 +257,9 @@ void
 remarks_listen (llvm::LLVMContext &ctx)
 {
   listening = &ctx;
+  /* A thread may run more than one module (ThinLTO backends): a call of
+     an earlier one with the same names and place is not this one's.  */
+  reasons.clear ();
   in_full.clear ();
 }
 
