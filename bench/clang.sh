@@ -16,7 +16,8 @@ major=$("$clang" -dumpversion | cut -d. -f1)
 if [ "$kind" = small ]; then
 	real=$(sed -n 's/.*{ hi-plain-calls \([^ ]*\) }.*/\1/p' "$src" | tr '\n' ' ')
 else
-	real="mdb_page_get mdb_node_read mdb_node_search"
+	. "$here/mdb.sh"
+	real=$mdb_hot
 fi
 
 # The floor: a pass plugin that registers nothing, loaded the way
@@ -41,8 +42,7 @@ NOOP
 if [ "$kind" = small ]; then
 	{ echo "#define HOTINLINE_HAND 1"; cat "$src"; } > "$work/hand.c"
 else
-	sed "s/^\(mdb_page_get\|mdb_node_read\|mdb_node_search\)(/__attribute__((always_inline)) &/" \
-		"$src" > "$work/hand.c"
+	mdb_hand "$src" > "$work/hand.c"
 fi
 k=$(echo $real | wc -w)
 for n in 0 $k 100 10000; do

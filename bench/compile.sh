@@ -16,7 +16,8 @@ mkdir -p "$work"
 if [ "$kind" = small ]; then
 	real=$(sed -n 's/.*{ hi-plain-calls \([^ ]*\) }.*/\1/p' "$src" | tr '\n' ' ')
 else
-	real="mdb_page_get mdb_node_read mdb_node_search"
+	. "$here/mdb.sh"
+	real=$mdb_hot
 fi
 
 # The floor: a plugin that registers nothing.  What cc1 pays for loading
@@ -39,8 +40,7 @@ NOOP
 if [ "$kind" = small ]; then
 	{ echo "#define HOTINLINE_HAND 1"; cat "$src"; } > "$work/hand.c"
 else
-	sed "s/^\(mdb_page_get\|mdb_node_read\|mdb_node_search\)(/__attribute__((always_inline)) &/" \
-		"$src" > "$work/hand.c"
+	mdb_hand "$src" > "$work/hand.c"
 fi
 # k: a policy of only the functions the unit has, the smallest that gives
 # the same build; the 100-entry rows are compared with it.

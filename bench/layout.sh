@@ -12,8 +12,9 @@ set -eu
 clang=$1 plugin=$2 src=$3 work=$4
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$work"
-sh "$here/policy.sh" 3 report mdb_page_get mdb_node_read mdb_node_search \
-	> "$work/report.yaml"
+. "$here/mdb.sh"
+# shellcheck disable=SC2086
+sh "$here/policy.sh" 3 report $mdb_hot > "$work/report.yaml"
 # Without its debug information, as bench/clang.sh says why.
 objcopy --strip-debug "$plugin" "$work/hotinline.so"
 hot="-fplugin=$work/hotinline.so -fpass-plugin=$work/hotinline.so

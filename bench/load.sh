@@ -6,6 +6,7 @@
 set -eu
 bin=$1 work=$2
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/mdb.sh"
 lookups=10000
 mkdir -p "$work"
 
@@ -55,8 +56,8 @@ echo "| policy | cache | file bytes | load instructions | per entry | of which l
 echo "|---|---|---|---|---|---|---|---|---|"
 for n in 10 10000; do
 	policy=$work/policy-$n.yaml
-	sh "$here/policy.sh" $n report mdb_page_get mdb_node_read \
-		mdb_node_search > "$policy"
+	# shellcheck disable=SC2086
+	sh "$here/policy.sh" $n report $mdb_hot > "$policy"
 	for cache in none warm; do
 		load=$(count "$policy" bench_load $cache)
 		look=$(count "$policy" bench_lookups $cache)
