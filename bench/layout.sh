@@ -2,7 +2,8 @@
 # bench/layout.sh CLANG PLUGIN MDB WORKDIR: how much of report mode's
 # measured cost on LMDB's mdb.c is where the heap puts things rather than
 # work.  clang -cc1 alone and with hotinline report (the policy of the hot
-# functions, warm cache) are counted side by side, each compiled with a
+# functions, and a policy of 10,000 entries, warm cache) are counted side
+# by side, each compiled with a
 # macro definition of 0, 40, 80 and 160 characters on the command line:
 # Clang keeps it on its heap, so every later allocation lands elsewhere,
 # and LLVM's tables keyed by pointers probe differently, as any change to
@@ -15,11 +16,14 @@ mkdir -p "$work"
 . "$here/mdb.sh"
 # shellcheck disable=SC2086
 sh "$here/policy.sh" 3 report $mdb_hot > "$work/report.yaml"
+# shellcheck disable=SC2086
+sh "$here/policy.sh" 10000 report $mdb_hot > "$work/report-10000.yaml"
 # Without its debug information, as bench/clang.sh says why.
 objcopy --strip-debug "$plugin" "$work/hotinline.so"
-hot="-fplugin=$work/hotinline.so -fpass-plugin=$work/hotinline.so
--fplugin-arg-hotinline-policy=$work/report.yaml
+loaded="-fplugin=$work/hotinline.so -fpass-plugin=$work/hotinline.so
 -fplugin-arg-hotinline-cache=$work/cache"
+hot="$loaded -fplugin-arg-hotinline-policy=$work/report.yaml"
+large="$loaded -fplugin-arg-hotinline-policy=$work/report-10000.yaml"
 
 # count ID LENGTH [OPTION...]: clang -cc1's instructions into ID.ir.
 count ()
@@ -42,23 +46,41 @@ count ()
 }
 
 lengths="0 40 80 160"
+# Two counts at a time, in this order.
+jobs=
 for l in $lengths; do
-	# shellcheck disable=SC2086
-	count alone-$l $l &
+	jobs="$jobs alone:$l report:$l large:$l"
+done
+# shellcheck disable=SC2086
+run ()
+{
+	kind=${1%:*} l=${1#*:}
+	case $kind in
+	alone) count alone-$l "$l" ;;
+	report) count report-$l "$l" $hot ;;
+	large) count large-$l "$l" $large ;;
+	esac
+}
+# shellcheck disable=SC2086
+set -- $jobs
+while [ $# -gt 0 ]; do
+	run "$1" &
 	first=$!
-	# shellcheck disable=SC2086
-	count report-$l $l $hot
+	[ $# -lt 2 ] || run "$2"
 	wait $first
+	shift $(( $# < 2 ? $# : 2 ))
 done
 
-echo "| macro length | Clang alone | hotinline report, 3 entries | difference | vs Clang alone |"
-echo "|---|---|---|---|---|"
+echo "| macro length | Clang alone | report, 3 entries | difference | vs Clang alone | report, 10,000 entries | difference | vs Clang alone |"
+echo "|---|---|---|---|---|---|---|---|"
 for l in $lengths; do
-	echo "$l $(cat "$work/alone-$l.ir") $(cat "$work/report-$l.ir")"
+	echo "$l $(cat "$work/alone-$l.ir") $(cat "$work/report-$l.ir") $(cat "$work/large-$l.ir")"
 done | awk '{
-	d = $3 - $2
-	printf "| %d | %.0f | %.0f | %+.0f | %+.3f%% |\n", $1, $2, $3, d, 100 * d / $2
+	d = $3 - $2; e = $4 - $2
+	printf "| %d | %.0f | %.0f | %+.0f | %+.3f%% | %.0f | %+.0f | %+.3f%% |\n",
+		$1, $2, $3, d, 100 * d / $2, $4, e, 100 * e / $2
 	alone[NR] = $2; report[NR] = $3; diff[NR] = d; pct[NR] = 100 * d / $2
+	large[NR] = $4; ldiff[NR] = e; lpct[NR] = 100 * e / $2
 	n = NR
 }
 function median(a,    i, j, t, b) {
@@ -69,6 +91,7 @@ function median(a,    i, j, t, b) {
 	return n % 2 ? b[(n + 1) / 2] : (b[n / 2] + b[n / 2 + 1]) / 2
 }
 END {
-	printf "| median | %.0f | %.0f | %+.0f | %+.3f%% |\n", median(alone),
-		median(report), median(diff), median(pct)
+	printf "| median | %.0f | %.0f | %+.0f | %+.3f%% | %.0f | %+.0f | %+.3f%% |\n",
+		median(alone), median(report), median(diff), median(pct),
+		median(large), median(ldiff), median(lpct)
 }'
