@@ -172,8 +172,8 @@ section_layout ()
 	echo
 	echo "Clang alone and with hotinline report (the policy of the three hot"
 	echo "functions, and the 10,000-entry policy; warm cache) on \`mdb.c\`, each"
-	echo "compiled with a macro of 0, 40,"
-	echo "80 and 160 characters defined on the command line. It changes no code,"
+	echo "compiled with a macro of 0, 40, 80 and 160 characters defined on the"
+	echo "command line. It changes no code,"
 	echo "but Clang keeps it on its heap, so every later allocation lands"
 	echo "elsewhere and LLVM's tables keyed by pointers probe differently, as"
 	echo "they do whenever the plugin's own allocations change. One row of the"

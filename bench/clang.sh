@@ -13,12 +13,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$work"
 major=$("$clang" -dumpversion | cut -d. -f1)
 
-if [ "$kind" = small ]; then
-	real=$(sed -n 's/.*{ hi-plain-calls \([^ ]*\) }.*/\1/p' "$src" | tr '\n' ' ')
-else
-	. "$here/mdb.sh"
-	real=$mdb_hot
-fi
+. "$here/hot.sh"
+real=$(hot_functions "$src" "$kind")
 
 # The floor: a pass plugin that registers nothing, loaded the way
 # hotinline is (as a front-end plugin too, which costs nothing more).
@@ -39,11 +35,7 @@ NOOP
 "clang++-$major" -shared -fPIC -O2 $("llvm-config-$major" --cxxflags) \
 	"$work/noop.cpp" -o "$work/noop.so"
 
-if [ "$kind" = small ]; then
-	{ echo "#define HOTINLINE_HAND 1"; cat "$src"; } > "$work/hand.c"
-else
-	mdb_hand "$src" > "$work/hand.c"
-fi
+hand_build "$src" "$kind" > "$work/hand.c"
 k=$(echo $real | wc -w)
 for n in 0 $k 100 10000; do
 	for action in report always_inline; do

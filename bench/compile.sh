@@ -11,14 +11,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$work"
 
 # The functions the generated policies name, and that the hand build marks
-# always_inline: for mdb.c the hot functions of the strategies table, for
-# an example those of its { hi-plain-calls } directives.
-if [ "$kind" = small ]; then
-	real=$(sed -n 's/.*{ hi-plain-calls \([^ ]*\) }.*/\1/p' "$src" | tr '\n' ' ')
-else
-	. "$here/mdb.sh"
-	real=$mdb_hot
-fi
+# always_inline (bench/hot.sh).
+. "$here/hot.sh"
+real=$(hot_functions "$src" "$kind")
 
 # The floor: a plugin that registers nothing.  What cc1 pays for loading
 # any plugin at all.
@@ -37,11 +32,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 NOOP
 "$gcc" -shared -fPIC -O2 "$work/noop.c" -o "$work/noop.so"
 
-if [ "$kind" = small ]; then
-	{ echo "#define HOTINLINE_HAND 1"; cat "$src"; } > "$work/hand.c"
-else
-	mdb_hand "$src" > "$work/hand.c"
-fi
+hand_build "$src" "$kind" > "$work/hand.c"
 # k: a policy of only the functions the unit has, the smallest that gives
 # the same build; the 100-entry rows are compared with it.
 k=$(echo $real | wc -w)

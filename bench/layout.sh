@@ -3,8 +3,8 @@
 # measured cost on LMDB's mdb.c is where the heap puts things rather than
 # work.  clang -cc1 alone and with hotinline report (the policy of the hot
 # functions, and a policy of 10,000 entries, warm cache) are counted side
-# by side, each compiled with a
-# macro definition of 0, 40, 80 and 160 characters on the command line:
+# by side, each compiled with a macro definition of 0, 40, 80 and 160
+# characters on the command line:
 # Clang keeps it on its heap, so every later allocation lands elsewhere,
 # and LLVM's tables keyed by pointers probe differently, as any change to
 # the plugin's own allocations makes them.  A Markdown table row per
@@ -13,7 +13,7 @@ set -eu
 clang=$1 plugin=$2 src=$3 work=$4
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$work"
-. "$here/mdb.sh"
+. "$here/hot.sh"
 # shellcheck disable=SC2086
 sh "$here/policy.sh" 3 report $mdb_hot > "$work/report.yaml"
 # shellcheck disable=SC2086

@@ -6,7 +6,7 @@
 set -eu
 bin=$1 work=$2
 here=$(cd "$(dirname "$0")" && pwd)
-. "$here/mdb.sh"
+. "$here/hot.sh"
 lookups=10000
 mkdir -p "$work"
 
