@@ -156,20 +156,18 @@ XML_CFLAGS = $(shell $(PKG_CONFIG) --cflags libxml-2.0)
 XML_LIBS = $(shell $(PKG_CONFIG) --libs libxml-2.0)
 SUMMARY_SRC := tools/hotinline-summary.c tools/summary-sites.c \
 	tools/results-read.c tools/summary-util.c \
-	tools/summary-taken.c \
-	tools/summary-read.c \
-	tools/summary-html.c tools/summary-highlight.c tools/summary-lock.c \
-	$(CORE)/policy-weight.c
-# The lock names functions by the core's rules: clone suffixes and glob
-# escapes; it quotes them with libyaml's emitter.
-SUMMARY_CORE_OBJ := $(B)/clone-names.o $(B)/cxx-names.o
-$(SUMMARY_TOOL): $(SUMMARY_SRC) tools/summary.h tools/summary-sites.h \
-		tools/summary-highlight.h tools/results-read.h tools/summary-util.h \
-		tools/summary-lock.h $(SUMMARY_CORE_OBJ) \
+	tools/summary-taken.c tools/summary-calls.c \
+	tools/summary-read.c tools/summary-compare.c tools/summary-export.c \
+	tools/summary-html.c tools/summary-highlight.c tools/summary-lock.c
+# The lock names functions by the core's rules (clone suffixes, glob
+# escapes) and quotes them with libyaml's emitter; a lock given to
+# --diff --accept-lock is read by the core's policy loader.
+$(SUMMARY_TOOL): $(SUMMARY_SRC) $(wildcard tools/summary*.h) \
+		tools/results-read.h $(CORE_OBJ) \
 		$(CORE)/version.h $(CORE)/policy.h | $(B)
 	$(HOST_CC) -std=gnu11 $(WARN) $(OPT) -I$(CORE) $(XML_CFLAGS) \
-		$(YAML_CFLAGS) $(SUMMARY_SRC) $(SUMMARY_CORE_OBJ) -o $@ \
-		$(JANSSON_LIBS) $(XML_LIBS) $(YAML_LIBS)
+		$(YAML_CFLAGS) $(XXHASH_CFLAGS) $(SUMMARY_SRC) $(CORE_OBJ) -o $@ \
+		$(JANSSON_LIBS) $(XML_LIBS) $(YAML_LIBS) $(IBERTY_LIBS)
 
 $(CC_WRAPPER): tools/hotinline-cc.c $(CORE)/version.h | $(B)
 	$(HOST_CC) -std=gnu11 $(WARN) $(OPT) -I$(CORE) $< -o $@

@@ -5,10 +5,18 @@
 	 or a results file.  Prints, per hot function, the call sites left
 	 inlined and declined, GCC's reasons and the units; then the policy
 	 entries that matched nothing anywhere (a stale policy).
-     hotinline-summary --diff OLD NEW
+     hotinline-summary --diff OLD NEW [--commit ID] [--accept TEXT]...
+		       [--accept-lock LOCK] [--not-compared TEXT]...
 	 Lists the hot call sites that were inlined in OLD and are declined
-	 in NEW, and exits with status 1 when there are any: a regression
-	 guard for CI.
+	 in NEW, each call matched by identity, not by line
+	 (summary-calls.h, summary-compare.c), and exits with status 1 when
+	 any is not accepted: a regression guard for CI.
+     hotinline-summary --merge FINDINGS...
+	 The findings files of several --diff runs (a series of commits)
+	 as one report.
+     --sarif FILE, --codequality FILE, --findings FILE
+	 With a build, --diff or --merge: the findings for GitHub code
+	 scanning, GitLab's Code Quality, or --merge (summary-export.c).
      hotinline-summary --html OUT [--source-dir OLD=NEW]... PATH...
      hotinline-summary --html OUT [--source-dir OLD=NEW]... --diff OLD NEW
 	 Writes the same as a static HTML site into the directory OUT
@@ -23,6 +31,7 @@
    folded into the build's aggregates (summary-read.c, summary-sites.c);
    summary.h says how the parts are layered.  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <getopt.h>
 #include <jansson.h>
 #include <stdbool.h>
@@ -31,10 +40,13 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "policy.h"
+#include "summary-calls.h"
+#include "summary-compare.h"
+#include "summary-export.h"
 #include "summary-lock.h"
 #include "summary-sites.h"
 #include "version.h"
-#include "policy.h"
 
 static const char usage_text[] =
   "usage: hotinline-summary [--json] PATH...\n"
@@ -43,6 +55,7 @@ static const char usage_text[] =
   "       hotinline-summary --html OUT [--source-dir OLD=NEW]... --diff OLD NEW\n"
   "       hotinline-summary --lock FILE PATH...\n"
   "       hotinline-summary --diff OLD NEW --lock FILE\n"
+  "       hotinline-summary --merge FINDINGS...\n"
   "  PATH, OLD, NEW  results directories (-fplugin-arg-hotinline-results=DIR)"
   "\n                  or results files\n"
   "  --json          the summary as JSON\n"
@@ -54,6 +67,27 @@ static const char usage_text[] =
   "                  always_inline where every call was inlined, a report\n"
   "                  note where one was left; with --diff, the calls\n"
   "                  inlined in OLD and left in NEW, pinned back\n"
+  "  --commit ID     with --diff: the commit NEW was built from, named in"
+  "\n                  the findings\n"
+  "  --accept 'CALLEE -> CALLER: REASON'\n"
+  "                  with --diff: accept the loss of CALLEE's calls in\n"
+  "                  CALLER (globs; a Hot-Inline-Dropped trailer's text)\n"
+  "  --accept-lock LOCK\n"
+  "                  with --diff: accept the losses LOCK, a lock as of\n"
+  "                  NEW, no longer pins always_inline\n"
+  "  --not-compared 'UNIT: ERROR'\n"
+  "                  with --diff: UNIT did not build in NEW (repeatable)\n"
+  "  --findings FILE with --diff: write the findings, for --merge\n"
+  "  --merge FINDINGS...\n"
+  "                  the findings files of several --diff runs as one\n"
+  "  --sarif FILE    write the findings as SARIF 2.1.0 (GitHub code\n"
+  "                  scanning): a build's declined calls, a diff's losses\n"
+  "  --codequality FILE\n"
+  "                  the same as a GitLab Code Quality report\n"
+  "  --source-root DIR\n"
+  "                  paths in SARIF and Code Quality relative to DIR\n"
+  "                  (default: the current directory)\n"
+  "  --max-results N at most N SARIF results (default 25000)\n"
   "  --source-dir OLD=NEW\n"
   "                  with --html: read the sources under NEW where the\n"
   "                  results say OLD (repeatable)\n"
@@ -220,33 +254,161 @@ summary (struct build *b, bool as_json)
   return 0;
 }
 
-static int
-diff (struct build *new_)
+/* The place of finding F as the diff prints it.  */
+static void
+put_place (json_t *f)
 {
-  json_t *reported = json_object ();
-  int regressions = 0;
-  for (size_t i = 0; i < new_->sites->n; i++)
+  printf ("%s:%lld:%lld: '%s' in '%s'", results_str (f, "file"),
+	  results_num (f, "line", 0), results_num (f, "column", 0),
+	  results_str (f, "callee"), results_str (f, "caller"));
+}
+
+/* Print the findings of a comparison and its notes; the number of losses
+   not accepted.  */
+static int
+print_diff (json_t *findings, json_t *notes)
+{
+  int lost = 0, accepted = 0, fresh = 0, failed = 0;
+  for (size_t i = 0; i < json_array_size (notes); i++)
+    printf ("note: %s\n", json_string_value (json_array_get (notes, i)));
+  for (size_t i = 0; i < json_array_size (findings); i++)
     {
-      const struct site *site = &new_->sites->v[i];
-      if (site->change <= 0)	/* sites_finish compared it with OLD.  */
-	continue;
-      char *key = site_key (site);
-      if (!json_object_get (reported, key))
+      json_t *f = json_array_get (findings, i);
+      const char *kind = results_str (f, "kind");
+      if (strcmp (kind, "not-compared") == 0)
 	{
-	  printf ("%s: no longer inlined: %s\n", key,
-		  site->reason);
-	  char *story = site->story;
-	  if (story)
-	    printf ("  %s\n", story);
-	  json_object_set_new (reported, key, json_true ());
-	  regressions++;
+	  printf ("%s: not compared: %s\n", results_str (f, "file"),
+		  results_str (f, "reason"));
+	  failed++;
+	  continue;
 	}
-      free (key);
+      if (strcmp (kind, "new") == 0)
+	{
+	  fresh++;
+	  continue;
+	}
+      put_place (f);
+      if (json_object_get (f, "accepted"))
+	{
+	  printf (": no longer inlined (accepted: %s): %s\n",
+		  results_str (f, "accepted"), results_str (f, "reason"));
+	  accepted++;
+	}
+      else
+	{
+	  printf (": no longer inlined: %s\n", results_str (f, "reason"));
+	  lost++;
+	}
+      if (json_object_get (f, "story"))
+	printf ("  %s\n", results_str (f, "story"));
+      json_t *old = json_object_get (f, "old");
+      if (strcmp (results_str (old, "file"), results_str (f, "file"))
+	  || results_num (old, "line", 0) != results_num (f, "line", 0)
+	  || results_num (old, "column", 0) != results_num (f, "column", 0))
+	printf ("  inlined in OLD at %s:%lld:%lld%s%s%s\n",
+		results_str (old, "file"), results_num (old, "line", 0),
+		results_num (old, "column", 0),
+		json_object_get (f, "renamed_from") ? " in '" : "",
+		json_object_get (f, "renamed_from")
+		? results_str (f, "renamed_from") : "",
+		json_object_get (f, "renamed_from") ? "', renamed since" : "");
+      json_t *units = json_object_get (f, "units");
+      if (json_array_size (units) > 1
+	  || (json_array_size (units) == 1
+	      && strcmp (json_string_value (json_array_get (units, 0)),
+			 results_str (f, "file"))))
+	{
+	  printf ("  in %zu unit%s:", json_array_size (units),
+		  json_array_size (units) == 1 ? "" : "s");
+	  for (size_t k = 0; k < json_array_size (units) && k < 8; k++)
+	    printf (" %s", json_string_value (json_array_get (units, k)));
+	  puts (json_array_size (units) > 8 ? " ..." : "");
+	}
     }
-  printf ("%d hot call site%s went from inlined to declined\n", regressions,
-	  regressions == 1 ? "" : "s");
-  json_decref (reported);
-  return regressions ? 1 : 0;
+  /* The new calls declined, after the losses: the compiler warned of
+     each where it compiled it.  */
+  for (size_t i = 0; i < json_array_size (findings); i++)
+    {
+      json_t *f = json_array_get (findings, i);
+      if (strcmp (results_str (f, "kind"), "new"))
+	continue;
+      put_place (f);
+      printf (": a new hot call, not inlined: %s\n",
+	      results_str (f, "reason"));
+    }
+  printf ("%d hot call site%s went from inlined to declined", lost
+	  + accepted, lost + accepted == 1 ? "" : "s");
+  if (accepted)
+    printf (", %d accepted", accepted);
+  if (fresh)
+    printf (", %d new hot call site%s declined", fresh, fresh == 1 ? ""
+	    : "s");
+  if (failed)
+    printf (", %d unit%s not compared", failed, failed == 1 ? "" : "s");
+  putchar ('\n');
+  return lost;
+}
+
+/* The finding for --not-compared TEXT, "UNIT: ERROR"; at ERROR's place
+   when it names one in UNIT.  */
+static json_t *
+not_compared (const char *text)
+{
+  const char *sep = strstr (text, ": ");
+  if (!sep || sep == text)
+    return NULL;
+  char *unit = strndup (text, sep - text);
+  const char *error = sep + 2;
+  long long line = 1, column = 0;
+  size_t n = strlen (unit);
+  if (strncmp (error, unit, n) == 0 && error[n] == ':')
+    sscanf (error + n, ":%lld:%lld", &line, &column);
+  char fp[33];
+  calls_fingerprint (unit, "", "not compared", 0, fp);
+  json_t *f = json_pack ("{s:s, s:s, s:s, s:I, s:I, s:s, s:s, s:s, s:[s]}",
+			 "kind", "not-compared", "file", unit, "path", unit,
+			 "line", (json_int_t) line, "column",
+			 (json_int_t) column, "caller", "", "callee", "",
+			 "reason", error, "units", unit);
+  json_object_set_new (f, "fingerprint", json_string (fp));
+  free (unit);
+  return f;
+}
+
+/* Where SARIF and Code Quality paths are relative to: ROOT, or the
+   current directory (malloc'd).  */
+static char *
+root_of (const char *root)
+{
+  char *real = realpath (root ? root : ".", NULL);
+  if (!real)
+    summary_die ("cannot use %s as the source root: %s", root ? root : ".",
+		 strerror (errno));
+  return real;
+}
+
+/* The review outputs of FINDINGS that the options ask for.  */
+struct exports
+{
+  const char *sarif, *codequality, *findings, *commit, *root;
+  size_t max_results;
+};
+
+static void
+export (const struct exports *x, json_t *findings, json_t *notes)
+{
+  if (!x->sarif && !x->codequality && !x->findings)
+    return;
+  char *root = root_of (x->root);
+  json_t *set = export_set (findings, notes, x->commit);
+  if (x->findings)
+    export_write_findings (x->findings, set);
+  if (x->sarif)
+    export_sarif (x->sarif, findings, root, x->max_results);
+  if (x->codequality)
+    export_codequality (x->codequality, findings, root);
+  json_decref (set);
+  free (root);
 }
 
 static void
@@ -260,19 +422,35 @@ usage_error (const char *what)
 int
 main (int argc, char **argv)
 {
-  enum { OPT_HELP = 256, OPT_VERSION };
+  enum { OPT_HELP = 256, OPT_VERSION, OPT_COMMIT, OPT_ACCEPT,
+	 OPT_ACCEPT_LOCK, OPT_NOT_COMPARED, OPT_FINDINGS, OPT_MERGE,
+	 OPT_SARIF, OPT_CODEQUALITY, OPT_ROOT, OPT_MAX };
   static const struct option longs[] = {
     { "json", no_argument, NULL, 'j' },
     { "diff", no_argument, NULL, 'd' },
     { "html", required_argument, NULL, 'w' },
     { "source-dir", required_argument, NULL, 's' },
     { "lock", required_argument, NULL, 'l' },
+    { "commit", required_argument, NULL, OPT_COMMIT },
+    { "accept", required_argument, NULL, OPT_ACCEPT },
+    { "accept-lock", required_argument, NULL, OPT_ACCEPT_LOCK },
+    { "not-compared", required_argument, NULL, OPT_NOT_COMPARED },
+    { "findings", required_argument, NULL, OPT_FINDINGS },
+    { "merge", no_argument, NULL, OPT_MERGE },
+    { "sarif", required_argument, NULL, OPT_SARIF },
+    { "codequality", required_argument, NULL, OPT_CODEQUALITY },
+    { "source-root", required_argument, NULL, OPT_ROOT },
+    { "max-results", required_argument, NULL, OPT_MAX },
     { "help", no_argument, NULL, OPT_HELP },
     { "version", no_argument, NULL, OPT_VERSION },
     { NULL, 0, NULL, 0 }
   };
-  bool as_json = false, as_diff = false;
-  const char *html = NULL, *lock = NULL;
+  bool as_json = false, as_diff = false, merge = false;
+  const char *html = NULL, *lock = NULL, *accept_lock = NULL;
+  struct exports x = { .max_results = EXPORT_MAX_RESULTS };
+  struct accepted *accepts = NULL;
+  size_t n_accepts = 0;
+  json_t *failed = json_array ();
   const char **source_dirs = NULL;
   size_t n_source_dirs = 0;
   opterr = 0;
@@ -299,6 +477,49 @@ main (int argc, char **argv)
 					    * sizeof *source_dirs);
 	source_dirs[n_source_dirs++] = optarg;
 	break;
+      case OPT_COMMIT:
+	x.commit = optarg;
+	break;
+      case OPT_ACCEPT:
+	accepts = realloc (accepts, (n_accepts + 1) * sizeof *accepts);
+	if (!accepted_parse (optarg, &accepts[n_accepts++]))
+	  usage_error ("--accept wants 'CALLEE -> CALLER: REASON'");
+	break;
+      case OPT_ACCEPT_LOCK:
+	accept_lock = optarg;
+	break;
+      case OPT_NOT_COMPARED:
+	{
+	  json_t *f = not_compared (optarg);
+	  if (!f)
+	    usage_error ("--not-compared wants 'UNIT: ERROR'");
+	  json_array_append_new (failed, f);
+	}
+	break;
+      case OPT_FINDINGS:
+	x.findings = optarg;
+	break;
+      case OPT_MERGE:
+	merge = true;
+	break;
+      case OPT_SARIF:
+	x.sarif = optarg;
+	break;
+      case OPT_CODEQUALITY:
+	x.codequality = optarg;
+	break;
+      case OPT_ROOT:
+	x.root = optarg;
+	break;
+      case OPT_MAX:
+	{
+	  char *end;
+	  long v = strtol (optarg, &end, 10);
+	  if (*end || end == optarg || v < 1)
+	    usage_error ("--max-results wants a number above 0");
+	  x.max_results = v;
+	}
+	break;
       case OPT_HELP:
 	fputs (usage_text, stdout);
 	return 0;
@@ -323,37 +544,85 @@ main (int argc, char **argv)
       }
   int n = argc - optind;
   char **paths = argv + optind;
+  bool exports = x.sarif || x.codequality || x.findings;
   if (n_source_dirs && !html)
     usage_error ("--source-dir goes with --html");
   if (as_json && (as_diff || html))
     usage_error ("--json goes with neither --diff nor --html");
   if (lock && (as_json || html))
     usage_error ("--lock goes with neither --json nor --html");
-  if (as_diff ? n != 2 : n < 1)
-    usage_error (as_diff ? "--diff wants OLD and NEW"
+  if ((x.commit || n_accepts || accept_lock || json_array_size (failed))
+      && !as_diff)
+    usage_error ("--commit, --accept, --accept-lock and --not-compared go "
+		 "with --diff");
+  if (merge && (as_diff || as_json || html || lock))
+    usage_error ("--merge goes with none of --diff, --json, --html, --lock");
+  if (x.findings && !as_diff)
+    usage_error ("--findings goes with --diff");
+  if (merge && !x.sarif && !x.codequality)
+    usage_error ("--merge writes --sarif FILE or --codequality FILE: give "
+		 "one");
+  if (exports && (as_json || html))
+    usage_error ("--sarif, --codequality and --findings go with neither "
+		 "--json nor --html");
+  if (merge ? n < 1 : as_diff ? n != 2 : n < 1)
+    usage_error (merge ? "no findings given: --merge FINDINGS..."
+		 : as_diff ? "--diff wants OLD and NEW"
 		 : html ? "no results given: --html OUT PATH..."
 		 : lock ? "no results given: --lock FILE PATH..."
 		 : "no results given");
+  if (merge)
+    {
+      json_t *sets = json_array ();
+      for (int i = 0; i < n; i++)
+	json_array_append_new (sets, export_read_findings (paths[i]));
+      json_t *all = export_all_findings (sets);
+      char *root = root_of (x.root);
+      if (x.sarif)
+	export_sarif (x.sarif, all, root, x.max_results);
+      if (x.codequality)
+	export_codequality (x.codequality, all, root);
+      free (root);
+      json_decref (all);
+      json_decref (sets);
+      return 0;
+    }
   if (as_diff)
     {
       struct build old, new_;
-      build_init (&old, true);
-      build_init (&new_, false);
+      build_init (&old);
+      build_init (&new_);
       read_path (&old, paths[0]);
       read_path (&new_, paths[1]);
       build_finish (&old);
       build_finish (&new_);
-      sites_finish (new_.sites, &old);
+      struct policy *lock_policy = NULL;
+      if (accept_lock)
+	{
+	  lock_policy = policy_new ();
+	  if (!policy_load_file (lock_policy, accept_lock))
+	    summary_die ("%s", policy_error_count (lock_policy)
+			 ? policy_error_message (lock_policy, 0)
+			 : "cannot read the lock");
+	}
+      struct compare_options options = { accepts, n_accepts, lock_policy,
+					 accept_lock };
+      json_t *changes, *notes;
+      json_t *findings = compare_builds (&old, &new_, &options, &changes,
+					 &notes);
+      json_array_extend (findings, failed);
+      sites_finish (new_.sites, changes);
       new_.sites->source_dirs = source_dirs;
       new_.sites->n_source_dirs = n_source_dirs;
       if (html)
 	return write_site (html, &new_, &old) ? 1 : 0;
       if (lock)
 	write_regressions_lock (lock, &old, paths[0], &new_, paths[1]);
-      return diff (&new_);
+      export (&x, findings, notes);
+      return print_diff (findings, notes) ? 1 : 0;
     }
   struct build b;
-  build_init (&b, false);
+  build_init (&b);
   for (int i = 0; i < n; i++)
     read_path (&b, paths[i]);
   build_finish (&b);
@@ -366,6 +635,14 @@ main (int argc, char **argv)
     {
       write_lock (lock, &b, paths, n);
       return 0;
+    }
+  if (exports)
+    {
+      json_t *findings = build_findings (&b);
+      json_t *notes = json_array ();
+      export (&x, findings, notes);
+      json_decref (findings);
+      json_decref (notes);
     }
   return summary (&b, as_json);
 }

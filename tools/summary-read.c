@@ -10,11 +10,12 @@
 #include <sys/stat.h>
 
 #include "results-format.h"
+#include "summary-calls.h"
 #include "summary-sites.h"
 
 
 void
-build_init (struct build *b, bool keep_outcomes)
+build_init (struct build *b)
 {
   *b = (struct build) { 0 };
   b->seen_files = json_object ();
@@ -23,8 +24,7 @@ build_init (struct build *b, bool keep_outcomes)
   b->address_only = json_object ();
   b->last_unit = json_object ();
   b->entries = json_object ();
-  b->outcomes = json_object ();
-  b->keep_outcomes = keep_outcomes;
+  b->calls = json_object ();
   b->sites = calloc (1, sizeof *b->sites);
   b->sites->index = json_object ();
   b->sites->entry_reasons = json_object ();
@@ -153,27 +153,8 @@ fold_unit (struct build *b, json_t *unit)
 	  json_object_set_new (b->last_unit, name, json_integer (u));
 	  json_object_set_new (f, "units", counted (f, "units"));
 	}
-      if (!b->keep_outcomes)
-	continue;
-      char *key = call_key (call);
-      json_t *o = json_object_get (b->outcomes, key);
-      if (!o)
-	json_object_set_new (b->outcomes, key,
-			     o = json_pack ("{s:i}", "left", 0));
-      if (!inlined)
-	json_object_set_new (o, "left", counted (o, "left"));
-      else
-	json_object_set_new (o, "inlined_calls", counted (o, "inlined_calls"));
-      if (inlined && !json_object_get (o, "inlined"))
-	{
-	  json_t *limits = json_object_get (unit, "limits");
-	  json_object_set_new (o, "inlined",
-			       json_pack ("[o, o]", json_deep_copy (call),
-					  limits ? json_deep_copy (limits)
-					  : json_null ()));
-	}
-      free (key);
     }
+  calls_add_unit (b->calls, unit);
   sites_add_unit (b->sites, unit, u);
 }
 
@@ -298,6 +279,7 @@ build_finish (struct build *b)
   free (b->fat);
   b->fat = NULL;
   b->n_fat = b->cap_fat = 0;
+  calls_finish (b->calls);
 }
 
 void

@@ -162,21 +162,6 @@ sites_add_unit (struct sites *s, json_t *unit, size_t unit_index)
     }
 }
 
-/* The first call left at SITE as the results had it, for size_story.  */
-static json_t *
-left_call_of (const struct site *site)
-{
-  json_t *call = json_pack ("{s:s}", "callee", site->callee);
-  if (site->size >= 0)
-    json_object_set_new (call, "size", json_integer (site->size));
-  if (site->early_size >= 0)
-    json_object_set_new (call, "early_size",
-			 json_integer (site->early_size));
-  if (site->limit)
-    json_object_set (call, "limit", site->limit);
-  return call;
-}
-
 /* The callees of S's sites, sorted.  */
 static char **
 sorted_callees (struct sites *s, size_t *n)
@@ -228,7 +213,7 @@ index_files (struct sites *s)
 }
 
 void
-sites_finish (struct sites *s, struct build *old)
+sites_finish (struct sites *s, json_t *changes)
 {
   json_decref (s->index);
   s->index = NULL;
@@ -250,31 +235,15 @@ sites_finish (struct sites *s, struct build *old)
   for (size_t i = 0; i < s->n; i++)
     s->by_fn[s->fn_start[s->v[i].fn + 1]++] = i;
 
-  if (!old)
-    return;
-  for (size_t i = 0; i < s->n; i++)
+  for (size_t i = 0; changes && i < s->n; i++)
     {
       struct site *site = &s->v[i];
       char *key = site_key (site);
-      json_t *was = json_object_get (old->outcomes, key);
+      json_t *was = json_object_get (changes, key);
       free (key);
-      if (!was)
-	continue;
-      json_t *inlined = json_object_get (was, "inlined");
-      /* A site in a header is reached from many units, some of which may
-	 inline its calls and some not, in both builds: only fewer calls
-	 inlined there is a call that went from inlined to left.  */
-      if (site->left
-	  && site->inlined < results_num (was, "inlined_calls", 0))
-	{
-	  site->change = 1;
-	  json_t *left_call = left_call_of (site);
-	  site->story = size_story (json_array_get (inlined, 0),
-				    json_array_get (inlined, 1), left_call);
-	  json_decref (left_call);
-	}
-      else if (!site->left && results_num (was, "left", 0))
-	site->change = -1;
+      site->change = results_num (was, "change", 0);
+      if (json_object_get (was, "story"))
+	site->story = strdup (results_str (was, "story"));
     }
 }
 

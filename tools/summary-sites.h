@@ -109,9 +109,10 @@ void taken_finish (struct sites *s);
 size_t address_fn_index (const struct sites *s, const char *name);
 
 /* Sort the sites of B by file, line, column, callee and caller, and index
-   their files and functions; with OLD (read with keep_outcomes), each
-   says whether it went from inlined to left or back.  */
-void sites_finish (struct sites *s, struct build *old);
+   their files and functions; with CHANGES, a comparison's site_key ->
+   {change, story?} (summary-compare.h), each says whether it went from
+   inlined to left or back, and what the sizes say.  */
+void sites_finish (struct sites *s, json_t *changes);
 
 /* The call_key of SITE, malloc'd.  */
 char *site_key (const struct site *site);

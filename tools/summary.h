@@ -69,10 +69,8 @@ struct build
 				   weight}.  */
   json_t *last_unit;		/* Function -> the last unit counted.  */
   json_t *entries;		/* "policy:line:col: name" -> matched.  */
-  json_t *outcomes;		/* With keep_outcomes: per call_key,
-				   {left: n, inlined_calls: n,
-				   inlined: [call, limits] of the first}.  */
-  bool keep_outcomes;		/* This is the OLD build of a diff.  */
+  json_t *calls;		/* Its hot calls by identity
+				   (summary-calls.h).  */
   long long inlined, left;	/* Calls, over all units.  */
   long long newest;		/* The newest modification time of the
 				   files read, in seconds since the epoch
@@ -80,8 +78,8 @@ struct build
   struct sites *sites;		/* Its call sites (summary-sites.h).  */
 };
 
-/* An empty build; KEEP_OUTCOMES for the OLD build of a comparison.  */
-void build_init (struct build *b, bool keep_outcomes);
+/* An empty build.  */
+void build_init (struct build *b);
 
 /* Read PATH, a results file or a directory of them (in name order), into
    B.  A file read before (the same directory given twice) is skipped.
