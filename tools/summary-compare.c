@@ -163,25 +163,66 @@ build_findings (struct build *b)
   return list;
 }
 
+/* The unit of OLD_UNITS that is NEW_UID's: the same id, else the one
+   unit with the same source when each side has one (objects written
+   elsewhere); NULL when none.  */
+static json_t *
+same_unit (json_t *old_units, json_t *new_units, const char *new_uid,
+	   const char **old_uid)
+{
+  json_t *c = json_object_get (old_units, new_uid);
+  if (c)
+    {
+      *old_uid = new_uid;
+      return c;
+    }
+  char *src = unit_source (new_uid);
+  size_t n_new = 0, n_old = 0;
+  const char *uid;
+  json_t *v;
+  json_object_foreach (new_units, uid, v)
+    {
+      char *s = unit_source (uid);
+      n_new += strcmp (s, src) == 0;
+      free (s);
+    }
+  json_object_foreach (old_units, uid, v)
+    {
+      char *s = unit_source (uid);
+      if (strcmp (s, src) == 0)
+	{
+	  n_old++;
+	  c = v;
+	  *old_uid = uid;
+	}
+      free (s);
+    }
+  free (src);
+  return n_new == 1 && n_old == 1 ? c : NULL;
+}
+
 /* How a place of NEW compares with the same call's place in OLD, per
    unit: a unit built on both sides is compared with itself (a source
-   compiled twice, PIC and not, pair by pair); the units on one side only
-   (the caller moved to another unit) are compared as a pool.  Returns 1
-   when a call inlined in OLD is left in NEW (*LOST: those units), -1 when
-   a call left in OLD is inlined in NEW, else 0.  */
+   compiled twice, PIC and not, pair by pair).  The units on one side only
+   (the caller moved to another unit) are compared as a pool, and only
+   where OLD's inlined every call: a mix of calls inlined and left in OLD
+   cannot say which unit lost one.  Returns 1 when a call inlined in OLD
+   is left in NEW (*LOST: those units), -1 when a call left in OLD is
+   inlined in NEW, else 0.  */
 static int
 compare_places (json_t *op, json_t *np, json_t *lost)
 {
   json_t *ou = json_object_get (op, "units");
   json_t *nu = json_object_get (np, "units");
   long long oi_pool = 0, ni_pool = 0, nl_pool = 0, ol_pool = 0;
-  bool old_pool = false, new_pool = false, regained = false;
-  json_t *pooled = json_object ();
+  bool new_pool = false, regained = false;
+  json_t *pooled = json_object (), *paired = json_object ();
   const char *uid;
   json_t *nc;
   json_object_foreach (nu, uid, nc)
     {
-      json_t *oc = json_object_get (ou, uid);
+      const char *old_uid;
+      json_t *oc = same_unit (ou, nu, uid, &old_uid);
       if (!oc)
 	{
 	  new_pool = true;
@@ -191,6 +232,7 @@ compare_places (json_t *op, json_t *np, json_t *lost)
 	    json_object_set_new (pooled, uid, json_true ());
 	  continue;
 	}
+      json_object_set_new (paired, old_uid, json_true ());
       if (count_of (nc, "left")
 	  && count_of (nc, "inlined") < count_of (oc, "inlined"))
 	json_object_set_new (lost, uid, json_true ());
@@ -199,20 +241,20 @@ compare_places (json_t *op, json_t *np, json_t *lost)
     }
   json_t *oc;
   json_object_foreach (ou, uid, oc)
-    if (!json_object_get (nu, uid))
+    if (!json_object_get (paired, uid))
       {
-	old_pool = true;
 	oi_pool += count_of (oc, "inlined");
 	ol_pool += count_of (oc, "left");
       }
-  if (old_pool && new_pool)
+  if (oi_pool + ol_pool && new_pool)
     {
-      if (nl_pool && ni_pool < oi_pool)
+      if (nl_pool && !ol_pool && ni_pool < oi_pool)
 	json_object_update (lost, pooled);
       else if (ol_pool && !nl_pool)
 	regained = true;
     }
   json_decref (pooled);
+  json_decref (paired);
   return json_object_size (lost) ? 1 : regained ? -1 : 0;
 }
 

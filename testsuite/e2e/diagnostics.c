@@ -578,7 +578,9 @@ END_TEST
 /* A call in a header's inline function, inlined in the unit that has the
    callee's body and left in the one that has not, in both builds: no call
    went from inlined to declined (a whole kernel's spin_unlock_irqrestore
-   is such a site).  Without the unit that inlines it, one did.  */
+   is such a site).  Each unit is compared with itself: without the unit
+   that inlines it, nothing was lost (that unit is not compared); with it
+   built at -fno-inline, its call was.  */
 START_TEST (test_diff_of_a_site_both_inlined_and_left)
 {
   const char *tool = getenv ("HOTINLINE_SUMMARY");
@@ -594,8 +596,8 @@ START_TEST (test_diff_of_a_site_both_inlined_and_left)
   const char *without
     = harness_write ("mixed-b.c", "#include \"mixed.h\"\n"
 		     "void fb (void) { wrap (); }\n");
-  const char *builds[] = { "old", "new", "new-b" };
-  for (int i = 0; i < 3; i++)
+  const char *builds[] = { "old", "new", "new-b", "new-c" };
+  for (int i = 0; i < 4; i++)
     {
       harness_sh (harness_fmt ("mkdir -p %s/%s", dir, builds[i]));
       for (int u = i == 2; u < 2; u++)
@@ -605,7 +607,11 @@ START_TEST (test_diff_of_a_site_both_inlined_and_left)
 	  args_add_plugin (&a, &policy, 1);
 	  args_add (&a, harness_fmt ("-fplugin-arg-hotinline-results=%s/%s",
 				     dir, builds[i]));
-	  args_add_words (&a, "-O2 -c -o /dev/null");
+	  args_add_words (&a, "-O2 -c");
+	  if (i == 3 && !u)
+	    args_add (&a, "-fno-inline");
+	  args_add (&a, "-o");
+	  args_add (&a, harness_fmt ("%s/unit-%d.o", dir, u));
 	  args_add (&a, u ? without : with_body);
 	  struct run r = harness_run (a.v, NULL);
 	  ck_assert_msg (r.status == 0, "%s", r.err);
@@ -617,9 +623,18 @@ START_TEST (test_diff_of_a_site_both_inlined_and_left)
 					  "from inlined to declined"),
 		 "%s", r.out);
   r = harness_sh (harness_fmt ("%s --diff %s/old %s/new-b", tool, dir, dir));
+  ck_assert_msg (r.status == 0
+		 && strstr (r.out, "note: 1 unit of OLD not in NEW: not "
+			    "compared\n")
+		 && strstr (r.out, "0 hot call sites went from inlined to "
+			    "declined"), "%s", r.out);
+  r = harness_sh (harness_fmt ("%s --diff %s/old %s/new-c", tool, dir, dir));
   ck_assert_msg (r.status == 1 && strstr (r.out, "mixed.h:4:3: 'hot' in "
-					  "'wrap': no longer inlined"),
-		 "%s", r.out);
+					  "'wrap': no longer inlined")
+		 && strstr (r.out, "  in 1 unit: ")
+		 && strstr (r.out, "mixed-a.c\n")
+		 && strstr (r.out, "note: 1 unit compiled with other flags "
+			    "in NEW"), "%s", r.out);
 }
 END_TEST
 
