@@ -292,6 +292,7 @@ check: check-build
 	HOTINLINE_STAGE_BINDIR=$(STAGE)$(BINDIR) \
 	HOTINLINE_SUMMARY=$(abspath $(SUMMARY_TOOL)) \
 	HOTINLINE_CC_WRAPPER=$(abspath $(CC_WRAPPER)) \
+	HOTINLINE_CHECK=$(abspath tools/hotinline-check.sh) \
 	HOTINLINE_PROFILE_TOOL=$(abspath $(PROFILE_TOOL)) \
 	HOTINLINE_SRCDIR=$(CURDIR) HOTINLINE_WORKDIR=$(abspath $(B))/work \
 	HOTINLINE_CACHE_DIR=$(abspath $(B))/work/policy-cache \
@@ -393,6 +394,7 @@ install-tools: $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 	install -m 755 $(SUMMARY_TOOL) $(DESTDIR)$(BINDIR)/hotinline-summary
 	install -m 755 $(PROFILE_TOOL) $(DESTDIR)$(BINDIR)/hotinline-profile
 	install -m 755 $(CC_WRAPPER) $(DESTDIR)$(BINDIR)/hotinline-cc
+	install -m 755 tools/hotinline-check.sh $(DESTDIR)$(BINDIR)/hotinline-check
 	for n in $(CC_WRAPPER_NAMES); do \
 		ln -sf hotinline-cc $(DESTDIR)$(BINDIR)/$$n || exit 1; \
 	done
@@ -411,6 +413,7 @@ endif
 	rm -f $(DESTDIR)$(BINDIR)/hotinline-summary
 	rm -f $(DESTDIR)$(BINDIR)/hotinline-profile
 	rm -f $(DESTDIR)$(BINDIR)/hotinline-cc
+	rm -f $(DESTDIR)$(BINDIR)/hotinline-check
 	for n in $(CC_WRAPPER_NAMES); do rm -f $(DESTDIR)$(BINDIR)/$$n; done
 	rm -rf $(DESTDIR)$(DATADIR)
 	rm -f $(patsubst man/%,$(DESTDIR)$(MANDIR)/man1/%,$(wildcard man/*.1))
