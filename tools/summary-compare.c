@@ -475,6 +475,79 @@ renamed (json_t *og, json_t *ng, json_t *old, json_t *new_)
 	 && !has_caller (new_, results_str (og, "caller"));
 }
 
+/* The words of FLAGS that change the code, as a set: without the
+   plugin's own options (the policy's path, reported apart) and with the
+   compilation's directory DIR made "." (two checkouts).  */
+static json_t *
+code_flags (const char *flags, const char *dir)
+{
+  json_t *set = json_object ();
+  size_t n_dir = strlen (dir);
+  for (const char *p = flags; *p;)
+    {
+      size_t n = strcspn (p, " ");
+      char *word = strndup (p, n);
+      if (strncmp (word, "-fplugin", 8) != 0
+	  && strncmp (word, "-fpass-plugin", 13) != 0)
+	{
+	  char *at = n_dir ? strstr (word, dir) : NULL;
+	  if (at)
+	    {
+	      char *made = summary_format ("%.*s.%s", (int) (at - word), word,
+					   at + n_dir);
+	      free (word);
+	      word = made;
+	    }
+	  json_object_set_new (set, word, json_true ());
+	}
+      free (word);
+      p += n;
+      p += strspn (p, " ");
+    }
+  return set;
+}
+
+/* The words of set A not in set B, as "-O2 -g" (malloc'd).  */
+static char *
+words_not_in (json_t *a, json_t *b)
+{
+  size_t n;
+  char **words = sorted_keys (a, &n);
+  char *out = strdup ("");
+  for (size_t i = 0; i < n; i++)
+    {
+      if (!json_object_get (b, words[i]))
+	{
+	  char *more = summary_format ("%s%s%s", out, *out ? " " : "",
+				       words[i]);
+	  free (out);
+	  out = more;
+	}
+      free (words[i]);
+    }
+  free (words);
+  return out;
+}
+
+/* The entries of B's policies by file name (not its directory), place
+   and name, sorted (N, malloc'd).  */
+static char **
+entry_names (struct build *b, size_t *n)
+{
+  json_t *set = json_object ();
+  const char *key;
+  json_t *v;
+  json_object_foreach (b->entries, key, v)
+    {
+      const char *colon = strchr (key, ':');
+      const char *slash = colon ? memrchr (key, '/', colon - key) : NULL;
+      json_object_set_new (set, slash ? slash + 1 : key, json_true ());
+    }
+  char **names = sorted_keys (set, n);
+  json_decref (set);
+  return names;
+}
+
 /* Notes on what differs between the builds' units: those on one side
    only, and for those on both, the compiler and the flags; and the
    policies' entries.  */
@@ -494,9 +567,10 @@ build_notes (struct build *old, struct build *new_)
 				  u->output, "flags", u->flags);
 	char *uid = calls_unit_id (unit);
 	json_decref (unit);
-	json_object_set_new (m[s], uid, json_pack ("{s:s, s:s}", "compiler",
+	json_object_set_new (m[s], uid, json_pack ("{s:s, s:o}", "compiler",
 						   u->compiler, "flags",
-						   u->flags));
+						   code_flags (u->flags,
+							       u->directory)));
 	free (uid);
       }
   size_t only_old = 0, only_new = 0, compilers = 0, flags = 0;
@@ -505,7 +579,8 @@ build_notes (struct build *old, struct build *new_)
   const char *example_compiler = NULL, *example_flags = NULL;
   json_object_foreach (ou, uid, o)
     {
-      json_t *n = json_object_get (nu, uid);
+      const char *new_uid;
+      json_t *n = same_unit (nu, ou, uid, &new_uid);
       if (!n)
 	{
 	  only_old++;
@@ -516,13 +591,17 @@ build_notes (struct build *old, struct build *new_)
 	  if (!compilers++)
 	    example_compiler = uid;
 	}
-      else if (strcmp (results_str (o, "flags"), results_str (n, "flags"))
+      else if (!json_equal (json_object_get (o, "flags"),
+			    json_object_get (n, "flags"))
 	       && !flags++)
 	example_flags = uid;
     }
   json_object_foreach (nu, uid, o)
-    if (!json_object_get (ou, uid))
-      only_new++;
+    {
+      const char *old_uid;
+      if (!same_unit (ou, nu, uid, &old_uid))
+	only_new++;
+    }
   if (only_old)
     json_array_append_new (notes, json_sprintf
 			   ("%zu unit%s of OLD not in NEW: not compared",
@@ -535,7 +614,8 @@ build_notes (struct build *old, struct build *new_)
     {
       char *src = unit_source (example_compiler);
       json_t *o1 = json_object_get (ou, example_compiler);
-      json_t *n1 = json_object_get (nu, example_compiler);
+      const char *new_uid;
+      json_t *n1 = same_unit (nu, ou, example_compiler, &new_uid);
       json_array_append_new (notes, json_sprintf
 			     ("%zu unit%s compiled by another compiler in "
 			      "NEW (%s: %s, then %s)", compilers,
@@ -546,21 +626,25 @@ build_notes (struct build *old, struct build *new_)
     }
   if (flags)
     {
+      const char *new_uid;
       char *src = unit_source (example_flags);
+      json_t *of = json_object_get (json_object_get (ou, example_flags),
+				    "flags");
+      json_t *nf = json_object_get (same_unit (nu, ou, example_flags,
+					       &new_uid), "flags");
+      char *gone = words_not_in (of, nf), *added = words_not_in (nf, of);
       json_array_append_new (notes, json_sprintf
 			     ("%zu unit%s compiled with other flags in NEW "
-			      "(%s: '%s', then '%s')", flags,
-			      flags == 1 ? "" : "s", src,
-			      results_str (json_object_get (ou, example_flags),
-					   "flags"),
-			      results_str (json_object_get (nu, example_flags),
-					   "flags")));
+			      "(%s: '%s' in OLD, '%s' in NEW)", flags,
+			      flags == 1 ? "" : "s", src, gone, added));
+      free (gone);
+      free (added);
       free (src);
     }
   /* Entries by name and action: a policy edited between the builds.  */
   size_t n_old, n_new;
-  char **eo = sorted_keys (old->entries, &n_old);
-  char **en = sorted_keys (new_->entries, &n_new);
+  char **eo = entry_names (old, &n_old);
+  char **en = entry_names (new_, &n_new);
   bool same = n_old == n_new;
   for (size_t i = 0; same && i < n_old; i++)
     same = strcmp (eo[i], en[i]) == 0;
