@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "e2e/suites.h"
 #include "harness/harness.h"
@@ -320,6 +321,144 @@ START_TEST (test_fingerprints_survive_moved_code)
 }
 END_TEST
 
+/* Microsoft's SARIF validator, installed by .ci/install-deps into
+   build/npm, or named by HOTINLINE_SARIF_MULTITOOL; NULL when absent.  */
+static const char *
+sarif_multitool (void)
+{
+  const char *tool = getenv ("HOTINLINE_SARIF_MULTITOOL");
+  if (!tool)
+    tool = harness_fmt ("%s/build/npm/node_modules/.bin/sarif-multitool",
+			harness_srcdir ());
+  return access (tool, X_OK) == 0 ? tool : NULL;
+}
+
+/* FILE passes sarif-multitool validate: no error (a warning, such as
+   SARIF2005 for a tool without a home page, is not one).  */
+static void
+assert_valid_sarif (const char *file)
+{
+  const char *tool = sarif_multitool ();
+  if (!tool)
+    {
+      fprintf (stderr, "SKIP validating %s: no sarif-multitool (sh "
+	       ".ci/install-deps installs it into build/npm)\n", file);
+      return;
+    }
+  struct run r = harness_sh (harness_fmt ("%s validate %s 2>&1", tool,
+					  file));
+  ck_assert_msg (r.status == 0 && !strstr (r.out, ": error ")
+		 && strstr (r.out, "Analysis completed successfully"),
+		 "%s:\n%s", file, r.out);
+}
+
+/* A loss, the same diff's findings merged with another commit's, GitHub's
+   limit of results, a lock that accepts the loss, bad input.  */
+START_TEST (test_review_outputs)
+{
+  const char *tool = getenv ("HOTINLINE_SUMMARY");
+  ck_assert_msg (tool, "HOTINLINE_SUMMARY not set");
+  const char *dir = harness_tmpdir ();
+  const char *old = harness_fmt ("%s/old", dir);
+  const char *new_ = harness_fmt ("%s/new", dir);
+  build_tree (old, &shapes[0].old);
+  build_tree (new_, &shapes[0].new_);
+  size_t n;
+  call_lines (new_, &shapes[0].new_, &n);
+  ck_assert_msg (n == 3, "descend is called at %zu lines, not 3", n);
+
+  /* One diff as commit c1, one as c2 (the same builds), merged.  */
+  for (int c = 1; c <= 2; c++)
+    {
+      struct run r = harness_sh (harness_fmt ("cd %s && %s --diff old/results "
+					      "new/results --commit c%d "
+					      "--findings f%d.json --sarif "
+					      "d%d.sarif --codequality "
+					      "d%d.json --source-root new",
+					      dir, tool, c, c, c, c));
+      ck_assert_msg (r.status == 1, "%s%s", r.out, r.err);
+    }
+  assert_valid_sarif (harness_fmt ("%s/d1.sarif", dir));
+  const char *d1 = harness_read (harness_fmt ("%s/d1.sarif", dir), NULL);
+  ck_assert_msg (strstr (d1, "\"ruleId\": \"hotinline/lost-inline\"")
+		 && strstr (d1, "\"level\": \"error\"")
+		 && strstr (d1, "\"uri\": \"unit.c\"")
+		 && strstr (d1, "\"commit\": \"c1\"")
+		 && strstr (d1, "inlined here in the base build")
+		 && strstr (d1, "no longer inlined into 'load' in commit c1"),
+		 "%s", d1);
+  const char *cq = harness_read (harness_fmt ("%s/d1.json", dir), NULL);
+  ck_assert_msg (strstr (cq, "\"check_name\": \"hotinline/lost-inline\"")
+		 && strstr (cq, "\"severity\": \"critical\"")
+		 && strstr (cq, "\"path\": \"unit.c\"")
+		 && strstr (cq, "\"begin\": "), "%s", cq);
+  struct run r = harness_sh (harness_fmt ("cd %s && %s --merge f1.json "
+					  "f2.json --sarif m.sarif "
+					  "--source-root new && grep -c "
+					  "'\"ruleId\"' m.sarif", dir, tool));
+  ck_assert_msg (r.status == 0 && atoi (r.out) == 6, "%s%s", r.out, r.err);
+  assert_valid_sarif (harness_fmt ("%s/m.sarif", dir));
+
+  /* Past the limit: the most severe kept, the rest counted, still valid.  */
+  r = harness_sh (harness_fmt ("cd %s && %s --merge f1.json f2.json "
+			       "--sarif cut.sarif --max-results 4 && grep -c "
+			       "'\"ruleId\"' cut.sarif && grep -o '2 results "
+			       "left out[^\"]*' cut.sarif", dir, tool));
+  ck_assert_msg (r.status == 0 && atoi (r.out) == 4
+		 && strstr (r.out, "2 results left out: a run holds at most "
+			    "4"), "%s%s", r.out, r.err);
+  assert_valid_sarif (harness_fmt ("%s/cut.sarif", dir));
+
+  /* A lock that pins descend in find only: load's loss is accepted.  */
+  const char *lock = harness_write ("lock.yaml", "version: 1\nfunctions:\n"
+				    "- {name: descend, callers: find, "
+				    "action: always_inline}\n");
+  r = harness_sh (harness_fmt ("%s --diff %s/results %s/results "
+			       "--accept-lock %s --sarif %s/l.sarif", tool,
+			       old, new_, lock, dir));
+  ck_assert_msg (r.status == 1
+		 && strstr (r.out, "'descend' in 'load': no longer inlined "
+			    "(accepted: the lock ")
+		 && strstr (r.out, "'descend' in 'find': no longer inlined: ")
+		 && strstr (r.out, "3 hot call sites went from inlined to "
+			    "declined, 1 accepted\n"), "%s%s", r.out, r.err);
+  const char *l = harness_read (harness_fmt ("%s/l.sarif", dir), NULL);
+  ck_assert_msg (strstr (l, "\"suppressions\"")
+		 && strstr (l, "\"justification\": \"the lock "), "%s", l);
+  assert_valid_sarif (harness_fmt ("%s/l.sarif", dir));
+
+  /* Every loss accepted by trailers: exit 0.  */
+  r = harness_sh (harness_fmt ("%s --diff %s/results %s/results --accept "
+			       "'desc* -> load: grew on purpose' --accept "
+			       "'descend -> f?nd: the same'", tool, old, new_));
+  ck_assert_msg (r.status == 0 && strstr (r.out, "3 accepted\n"), "%s%s",
+		 r.out, r.err);
+
+  /* Bad input: a clear error, exit 2.  */
+  static const struct
+  {
+    const char *args, *error;
+  } bad[] = {
+    { "--diff old/results new/results --accept 'descend: no arrow'",
+      "--accept wants 'CALLEE -> CALLER: REASON'" },
+    { "--merge d1.json --sarif x.sarif", "d1.json: not a findings file" },
+    { "--merge f1.json", "--merge writes --sarif FILE or --codequality" },
+    { "--commit x new/results", "--commit, --accept, --accept-lock and "
+      "--not-compared go with --diff" },
+    { "--diff old/results new/results --accept-lock hot-missing.yaml",
+      "hot-missing.yaml" },
+    { "--merge f1.json --sarif x.sarif --max-results 0",
+      "--max-results wants a number above 0" },
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+    {
+      r = harness_sh (harness_fmt ("cd %s && %s %s", dir, tool, bad[i].args));
+      ck_assert_msg (r.status == 2 && strstr (r.err, bad[i].error),
+		     "%s: exit %d: %s", bad[i].args, r.status, r.err);
+    }
+}
+END_TEST
+
 Suite *
 diff_suite (void)
 {
@@ -329,6 +468,7 @@ diff_suite (void)
   tcase_add_loop_test (tc, test_refactor_shape, 0,
 		       sizeof shapes / sizeof *shapes);
   tcase_add_test (tc, test_fingerprints_survive_moved_code);
+  tcase_add_test (tc, test_review_outputs);
   runner_add_tcase (s, tc);
   return s;
 }
