@@ -2,6 +2,8 @@
    below it, none calls back up.
 
      hotinline-summary.c   main: the arguments, the text table and diff
+     summary-export.c      findings files, SARIF, GitLab Code Quality
+     summary-compare.c     two builds matched call by call: the findings
      summary-lock.c        a lock, the policy that pins a build's hot
                            inlining (write_lock); beside summary-html.c,
                            neither calls the other
@@ -9,7 +11,10 @@
      summary-read.c        the build: results files folded into the
                            aggregates below (build_init, read_path) and
                            what they say of the whole build
-     summary-sites.c       the call sites, merged over units and compared
+     summary-sites.c       the call sites, merged over units, for the
+                           table, the site and the lock
+     summary-calls.c       the calls by identity (file, caller, callee,
+                           order), per unit, for the comparison
      summary-taken.c       the places where addresses are taken
      summary-util.c        shared helpers: text, sorting, interning
      results-read.c        the one checked reader of results files, also
