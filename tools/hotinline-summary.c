@@ -404,7 +404,7 @@ export (const struct exports *x, json_t *findings, json_t *notes)
   if (x->findings)
     export_write_findings (x->findings, set);
   if (x->sarif)
-    export_sarif (x->sarif, findings, root, x->max_results);
+    export_sarif (x->sarif, findings, notes, root, x->max_results);
   if (x->codequality)
     export_codequality (x->codequality, findings, root);
   json_decref (set);
@@ -577,13 +577,15 @@ main (int argc, char **argv)
       for (int i = 0; i < n; i++)
 	json_array_append_new (sets, export_read_findings (paths[i]));
       json_t *all = export_all_findings (sets);
+      json_t *notes = export_all_notes (sets);
       char *root = root_of (x.root);
       if (x.sarif)
-	export_sarif (x.sarif, all, root, x.max_results);
+	export_sarif (x.sarif, all, notes, root, x.max_results);
       if (x.codequality)
 	export_codequality (x.codequality, all, root);
       free (root);
       json_decref (all);
+      json_decref (notes);
       json_decref (sets);
       return 0;
     }

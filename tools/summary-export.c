@@ -86,6 +86,26 @@ export_read_findings (const char *file)
 }
 
 json_t *
+export_all_notes (json_t *sets)
+{
+  json_t *all = json_array ();
+  for (size_t i = 0; i < json_array_size (sets); i++)
+    {
+      json_t *set = json_array_get (sets, i);
+      json_t *notes = json_object_get (set, "notes");
+      const char *commit = json_string_value (json_object_get (set,
+							       "commit"));
+      for (size_t k = 0; k < json_array_size (notes); k++)
+	json_array_append_new (all, commit
+			       ? json_sprintf ("commit %.12s: %s", commit,
+					       json_string_value
+					       (json_array_get (notes, k)))
+			       : json_copy (json_array_get (notes, k)));
+    }
+  return all;
+}
+
+json_t *
 export_all_findings (json_t *sets)
 {
   json_t *all = json_array ();
@@ -345,8 +365,8 @@ sarif_result (json_t *f, const char *root)
 }
 
 void
-export_sarif (const char *file, json_t *findings, const char *root,
-	      size_t max_results)
+export_sarif (const char *file, json_t *findings, json_t *notes,
+	      const char *root, size_t max_results)
 {
   json_t *rule_list = json_array ();
   for (size_t r = 0; r < sizeof rules / sizeof *rules; r++)
@@ -366,17 +386,25 @@ export_sarif (const char *file, json_t *findings, const char *root,
     json_array_append_new (results, sarif_result (order[i], root));
   free (order);
   json_t *invocation = json_pack ("{s:b}", "executionSuccessful", 1);
+  json_t *said = json_array ();
+  for (size_t i = 0; i < json_array_size (notes); i++)
+    json_array_append_new (said, json_pack ("{s:s, s:{s:O}}", "level", "note",
+					    "message", "text",
+					    json_array_get (notes, i)));
   if (n > max_results)
     {
       char *text = summary_format ("%zu results left out: a run holds at "
 				   "most %zu (GitHub code scanning's limit)"
 				   "; the most severe are kept",
 				   n - max_results, max_results);
-      json_object_set_new (invocation, "toolExecutionNotifications",
-			   json_pack ("[{s:s, s:{s:s}}]", "level", "warning",
-				      "message", "text", text));
+      json_array_append_new (said, json_pack ("{s:s, s:{s:s}}", "level",
+					      "warning", "message", "text",
+					      text));
       free (text);
     }
+  if (json_array_size (said))
+    json_object_set (invocation, "toolExecutionNotifications", said);
+  json_decref (said);
   char *root_uri = summary_format ("file://%s/", root);
   json_t *run = json_pack ("{s:{s:{s:s, s:s, s:o}}, s:{s:{s:s}}, "
 			   "s:[o], s:o, s:s}",

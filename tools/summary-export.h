@@ -26,11 +26,15 @@ json_t *export_read_findings (const char *file);
 /* The findings of SETS (an array of sets, in order) as one list.  */
 json_t *export_all_findings (json_t *sets);
 
+/* The notes of SETS, each with its set's commit.  */
+json_t *export_all_notes (json_t *sets);
+
 /* Write FINDINGS as a SARIF 2.1.0 log into FILE ("-": standard output):
    at most MAX_RESULTS results, the most severe first, and a notification
-   saying how many were left out.  Paths under ROOT are relative to it.  */
-void export_sarif (const char *file, json_t *findings, const char *root,
-		   size_t max_results);
+   saying how many were left out; NOTES as notifications too.  Paths under
+   ROOT are relative to it.  */
+void export_sarif (const char *file, json_t *findings, json_t *notes,
+		   const char *root, size_t max_results);
 
 /* Write FINDINGS as a GitLab Code Quality report into FILE.  */
 void export_codequality (const char *file, json_t *findings,
