@@ -418,61 +418,62 @@ compare_pair (json_t *og, json_t *op, json_t *ng, json_t *np, void *data)
   json_array_append_new (c->lost, f);
 }
 
-/* Whether some group of CALLS has CALLER as its caller.  */
-static bool
-has_caller (json_t *calls, const char *caller)
+/* The callers of CALLS' groups, as a set.  */
+static json_t *
+callers_of (json_t *calls)
 {
+  json_t *set = json_object ();
   const char *gkey;
   json_t *g;
   json_object_foreach (calls, gkey, g)
-    if (strcmp (results_str (g, "caller"), caller) == 0)
-      return true;
-  return false;
+    json_object_set_new (set, results_str (g, "caller"), json_true ());
+  return set;
 }
 
-/* The one group of CANDIDATES (gkey -> group) that PICK accepts for OG,
-   or NULL when none or several do.  */
-static json_t *
-only_candidate (json_t *candidates, json_t *og, json_t *old, json_t *new_,
-		bool (*pick) (json_t *, json_t *, json_t *, json_t *),
-		const char **key)
+/* What a group that moved to another file keeps: its caller and callee.  */
+static char *
+moved_key (json_t *g, json_t *other_callers)
 {
-  json_t *found = NULL;
+  (void) other_callers;
+  return summary_format ("%s\n%s", results_str (g, "caller"),
+			 results_str (g, "callee"));
+}
+
+/* What a group whose caller was renamed keeps: its file, callee and
+   number of calls; NULL when its caller is on the other side too (then it
+   was not renamed).  */
+static char *
+renamed_key (json_t *g, json_t *other_callers)
+{
+  if (json_object_get (other_callers, results_str (g, "caller")))
+    return NULL;
+  return summary_format ("%s\n%s\n%zu", results_str (g, "file"),
+			 results_str (g, "callee"),
+			 json_array_size (json_object_get (g, "order")));
+}
+
+/* Count the groups of LEFT by their KEY under RULE into INDEX: key ->
+   {n, gkey}.  */
+static void
+index_by (json_t *index, json_t *left, char *(*rule) (json_t *, json_t *),
+	  json_t *other_callers)
+{
   const char *gkey;
-  json_t *ng;
-  json_object_foreach (candidates, gkey, ng)
-    if (pick (og, ng, old, new_))
-      {
-	if (found)
-	  return NULL;
-	found = ng;
-	*key = gkey;
-      }
-  return found;
-}
-
-/* The caller moved to another file (another unit, a header).  */
-static bool
-moved (json_t *og, json_t *ng, json_t *old, json_t *new_)
-{
-  (void) old, (void) new_;
-  return strcmp (results_str (og, "caller"), results_str (ng, "caller")) == 0
-	 && strcmp (results_str (og, "callee"),
-		    results_str (ng, "callee")) == 0;
-}
-
-/* The caller was renamed: same file, callee and number of calls, a caller
-   OLD does not have, and OLD's caller gone from NEW.  */
-static bool
-renamed (json_t *og, json_t *ng, json_t *old, json_t *new_)
-{
-  return strcmp (results_str (og, "file"), results_str (ng, "file")) == 0
-	 && strcmp (results_str (og, "callee"),
-		    results_str (ng, "callee")) == 0
-	 && json_array_size (json_object_get (og, "order"))
-	    == json_array_size (json_object_get (ng, "order"))
-	 && !has_caller (old, results_str (ng, "caller"))
-	 && !has_caller (new_, results_str (og, "caller"));
+  json_t *g;
+  json_object_foreach (left, gkey, g)
+    {
+      char *key = rule (g, other_callers);
+      if (!key)
+	continue;
+      json_t *at = json_object_get (index, key);
+      if (at)
+	json_object_set_new (at, "n", json_integer (results_num (at, "n", 0)
+						    + 1));
+      else
+	json_object_set_new (index, key, json_pack ("{s:i, s:s}", "n", 1,
+						    "gkey", gkey));
+      free (key);
+    }
 }
 
 /* The words of FLAGS that change the code, as a set: without the
@@ -687,32 +688,37 @@ compare_builds (struct build *old, struct build *new_,
     if (!json_object_get (oc, gkey))
       json_object_set (new_left, gkey, g);
   /* Groups of OLD that NEW has under another file, then another caller:
-     the same calls, moved or renamed, compared as such.  */
-  bool (*rules[2]) (json_t *, json_t *, json_t *, json_t *)
-    = { moved, renamed };
+     the same calls, moved or renamed, compared as such when one group on
+     each side has what the rule keeps.  */
+  char *(*rules[2]) (json_t *, json_t *) = { moved_key, renamed_key };
   const char *hows[2] = { "moved", "renamed" };
+  json_t *old_callers = callers_of (oc), *new_callers = callers_of (nc);
   for (int r = 0; r < 2; r++)
     {
-      void *iter = json_object_iter (old_left);
-      while (iter)
+      json_t *olds = json_object (), *news = json_object ();
+      index_by (olds, old_left, rules[r], new_callers);
+      index_by (news, new_left, rules[r], old_callers);
+      const char *key;
+      json_t *at;
+      json_object_foreach (olds, key, at)
 	{
-	  json_t *og = json_object_iter_value (iter);
-	  const char *nkey = NULL;
-	  json_t *ng = only_candidate (new_left, og, oc, nc, rules[r], &nkey);
-	  if (!ng)
-	    {
-	      iter = json_object_iter_next (old_left, iter);
-	      continue;
-	    }
+	  json_t *nat = json_object_get (news, key);
+	  if (results_num (at, "n", 0) != 1 || results_num (nat, "n", 0) != 1)
+	    continue;
+	  const char *okey = results_str (at, "gkey");
+	  const char *nkey = results_str (nat, "gkey");
 	  c.how = hows[r];
-	  align (og, ng, false, compare_pair, &c);
+	  align (json_object_get (old_left, okey),
+		 json_object_get (new_left, nkey), false, compare_pair, &c);
 	  c.how = NULL;
-	  json_object_del (new_left, nkey);
-	  const char *okey = json_object_iter_key (iter);
-	  iter = json_object_iter_next (old_left, iter);
 	  json_object_del (old_left, okey);
+	  json_object_del (new_left, nkey);
 	}
+      json_decref (olds);
+      json_decref (news);
     }
+  json_decref (old_callers);
+  json_decref (new_callers);
   /* Calls left in NEW at places OLD did not have.  */
   json_object_foreach (nc, gkey, g)
     {

@@ -56,6 +56,13 @@
   "    n = descend (n, idx);\n" \
   "  return n;\n" \
   "}\n"
+#define LOAD_RENAMED \
+  "struct node *load_node (struct node *n, unsigned long idx)\n" \
+  "{\n" \
+  "  while (n && n->shift)\n" \
+  "    n = descend (n, idx);\n" \
+  "  return n;\n" \
+  "}\n"
 #define FIND \
   "struct node *find (struct node *n, unsigned long a, unsigned long b)\n" \
   "{\n" \
@@ -108,6 +115,9 @@ static const struct shape shapes[] = {
     { { "hot.h", "a.c", "b.c" },
       { PRELUDE GROWN, "#include \"hot.h\"\n" OTHER,
 	"#include \"hot.h\"\n" OTHER LOAD FIND } } },
+  { "a caller is renamed and the hot function grows",
+    { { "unit.c" }, { PRELUDE SMALL LOAD FIND } },
+    { { "unit.c" }, { PRELUDE GROWN FIND LOAD_RENAMED } } },
   { "code moves by ten lines",
     { { "unit.c" }, { PRELUDE SMALL LOAD FIND } },
     { { "unit.c" }, { TEN_LINES PRELUDE SMALL LOAD FIND } } },
@@ -263,6 +273,11 @@ START_TEST (test_refactor_shape)
   if (strstr (s->what, "moves to another unit") && n_new)
     ck_assert_msg (strstr (r.out, "  inlined in OLD at a.c:"),
 		   "%s: the moved caller's old place:\n%s", s->what, r.out);
+  if (strstr (s->what, "renamed"))
+    ck_assert_msg (strstr (r.out, "'descend' in 'load_node': no longer "
+			   "inlined")
+		   && strstr (r.out, " in 'load', renamed since\n"),
+		   "%s: the renamed caller:\n%s", s->what, r.out);
   free (want);
 }
 END_TEST
