@@ -592,8 +592,8 @@ main (int argc, char **argv)
   if (as_diff)
     {
       struct build old, new_;
-      build_init (&old);
-      build_init (&new_);
+      build_init (&old, true);
+      build_init (&new_, true);
       read_path (&old, paths[0]);
       read_path (&new_, paths[1]);
       build_finish (&old);
@@ -624,7 +624,7 @@ main (int argc, char **argv)
       return print_diff (findings, notes) ? 1 : 0;
     }
   struct build b;
-  build_init (&b);
+  build_init (&b, exports);
   for (int i = 0; i < n; i++)
     read_path (&b, paths[i]);
   build_finish (&b);

@@ -15,7 +15,7 @@
 
 
 void
-build_init (struct build *b)
+build_init (struct build *b, bool by_identity)
 {
   *b = (struct build) { 0 };
   b->seen_files = json_object ();
@@ -24,7 +24,7 @@ build_init (struct build *b)
   b->address_only = json_object ();
   b->last_unit = json_object ();
   b->entries = json_object ();
-  b->calls = json_object ();
+  b->calls = by_identity ? json_object () : NULL;
   b->sites = calloc (1, sizeof *b->sites);
   b->sites->index = json_object ();
   b->sites->entry_reasons = json_object ();
@@ -154,7 +154,8 @@ fold_unit (struct build *b, json_t *unit)
 	  json_object_set_new (f, "units", counted (f, "units"));
 	}
     }
-  calls_add_unit (b->calls, unit);
+  if (b->calls)
+    calls_add_unit (b->calls, unit);
   sites_add_unit (b->sites, unit, u);
 }
 
@@ -279,7 +280,8 @@ build_finish (struct build *b)
   free (b->fat);
   b->fat = NULL;
   b->n_fat = b->cap_fat = 0;
-  calls_finish (b->calls);
+  if (b->calls)
+    calls_finish (b->calls);
 }
 
 void

@@ -75,7 +75,7 @@ struct build
   json_t *last_unit;		/* Function -> the last unit counted.  */
   json_t *entries;		/* "policy:line:col: name" -> matched.  */
   json_t *calls;		/* Its hot calls by identity
-				   (summary-calls.h).  */
+				   (summary-calls.h), or NULL.  */
   long long inlined, left;	/* Calls, over all units.  */
   long long newest;		/* The newest modification time of the
 				   files read, in seconds since the epoch
@@ -83,8 +83,9 @@ struct build
   struct sites *sites;		/* Its call sites (summary-sites.h).  */
 };
 
-/* An empty build.  */
-void build_init (struct build *b);
+/* An empty build; BY_IDENTITY keeps its calls by identity too, for a
+   comparison or the findings.  */
+void build_init (struct build *b, bool by_identity);
 
 /* Read PATH, a results file or a directory of them (in name order), into
    B.  A file read before (the same directory given twice) is skipped.
