@@ -22,6 +22,7 @@ Suite *clang_suite (void);
 Suite *messages_e2e_suite (void);
 Suite *lock_build_e2e_suite (void);
 Suite *lock_suite (void);
+Suite *review_suite (void);
 Suite *diff_suite (void);
 
 /* Seconds allowed to a test case that runs the compiler.  */

@@ -34,6 +34,7 @@ main (void)
   srunner_add_suite (sr, messages_e2e_suite ());
   srunner_add_suite (sr, lock_build_e2e_suite ());
   srunner_add_suite (sr, lock_suite ());
+  srunner_add_suite (sr, review_suite ());
   srunner_add_suite (sr, diff_suite ());
   int failed = runner_run (sr);
   srunner_free (sr);
