@@ -21,7 +21,7 @@ SRC=$(cd "$(dirname "$0")/.." && pwd)
 PACKAGES="gcc-13 g++-13 gcc-13-plugin-dev gcc-14 g++-14 gcc-14-plugin-dev
 gcc-15 g++-15 gcc-15-plugin-dev gcc-16 g++-16 gcc-16-plugin-dev
 make pkg-config binutils libyaml-dev libiberty-dev libjansson-dev check
-libxxhash-dev libxml2-dev man-db
+libxxhash-dev libxml2-dev man-db git
 valgrind cmake ccache distcc distcc-pump icecc iproute2"
 # The stamp names the packages, so that a changed list remakes the system.
 STAMP=$ROOT/.hotinline-complete
