@@ -400,14 +400,14 @@ else
 fi
 
 # The manual pages, the wrapper's under each of its names.
-for page in hotinline hotinline-summary hotinline-profile hotinline-gcc-$N; do
+for page in hotinline hotinline-summary hotinline-check hotinline-profile hotinline-gcc-$N; do
 	as_user man -P cat "$page" > "$RUN/man.out" 2>&1 ||
 		{ cat "$RUN/man.out"; fail "man $page"; }
 	grep -q '^NAME' "$RUN/man.out" || fail "man $page has no NAME section"
 done
 grep -q '^HOTINLINE-CC(1)' "$RUN/man.out" ||
 	fail "man hotinline-gcc-$N is not hotinline-cc's page"
-say "man: hotinline(7), hotinline-summary(1), hotinline-profile(1), hotinline-gcc-$N(1)"
+say "man: hotinline(7), hotinline-summary(1), hotinline-check(1), hotinline-profile(1), hotinline-gcc-$N(1)"
 
 # Purge: no file of the packages is left, and no directory but those
 # another package owns.
