@@ -200,12 +200,22 @@ mkdir -p "$state" "$last" || die "cannot write in $work"
 touch "$keys"
 : > "$text"
 
+# Check commit $1 out in the worktree, its submodules too.
+checkout ()
+{
+	git -C "$tree" checkout -q --detach --force "$1" ||
+		die "cannot check out $1 in $tree"
+	if [ -f "$tree/.gitmodules" ]; then
+		git -C "$tree" submodule update -q --init --recursive --force ||
+			die "cannot check out the submodules of $1 in $tree"
+	fi
+}
+
 # The worktree: made detached at BASE, or the kept one moved to BASE.
 git -C "$top" worktree prune >/dev/null 2>&1 || true
 if [ -e "$tree/.git" ] && git -C "$tree" rev-parse --git-dir >/dev/null 2>&1; then
 	worktree_added=true
-	git -C "$tree" checkout -q --detach --force "$base_sha" ||
-		die "cannot check out $base in $tree"
+	checkout "$base_sha"
 else
 	rm -rf "$tree" "$last" "$keys"
 	mkdir -p "$last"
@@ -213,6 +223,7 @@ else
 	git -C "$top" worktree add -q --detach --force "$tree" "$base_sha" >"$state/worktree.log" 2>&1 ||
 		{ cat "$state/worktree.log" >&2; die "cannot make a worktree in $tree"; }
 	worktree_added=true
+	checkout "$base_sha"
 fi
 # The tree's own results directory, when it is in the tree, made.
 mkdir -p "$results" || die "cannot make the results directory $results"
@@ -256,39 +267,50 @@ build ()
 	return $bst
 }
 
-# KEY<TAB>NAME for each results file given: KEY is the unit's directory,
-# source and output, which the file name (it hashes the flags too) may
-# not keep from one commit to the next.
-keys_of ()
+# KEY<TAB>NAME for each results file: KEY is the unit's directory, source
+# and output, which the file name (it hashes the flags too) may not keep
+# from one commit to the next.  The files' fields are read as text (GCC
+# writes a file on one line, Clang over many).
+# shellcheck disable=SC2016
+keys_awk='
+function field(t, k,   s) {
+	if (!match(t, "\"" k "\"[ \t]*:[ \t]*\"[^\"]*\""))
+		return ""
+	s = substr(t, RSTART, RLENGTH)
+	sub(/^"[^"]*"[ \t]*:[ \t]*"/, "", s)
+	sub(/"$/, "", s)
+	return s
+}
+function flush(   n) {
+	if (file == "")
+		return
+	n = file
+	sub(/.*\//, "", n)
+	print field(t, "directory") "|" field(t, "unit") "|" field(t, "output") "\t" n
+	t = ""
+}
+FNR == 1 { flush(); file = FILENAME }
+{ t = t $0 " " }
+END { flush() }
+'
+# The same for every results file of directory $1 (as many as there are:
+# find passes them to awk in batches).
+keys_in ()
 {
-	awk '
-	function field(t, k,   s) {
-		if (!match(t, "\"" k "\"[ \t]*:[ \t]*\"[^\"]*\""))
-			return ""
-		s = substr(t, RSTART, RLENGTH)
-		sub(/^"[^"]*"[ \t]*:[ \t]*"/, "", s)
-		sub(/"$/, "", s)
-		return s
-	}
-	function flush(   n) {
-		if (file == "")
-			return
-		n = file
-		sub(/.*\//, "", n)
-		print field(t, "directory") "|" field(t, "unit") "|" \
-			field(t, "output") "\t" n
-		t = ""
-	}
-	FNR == 1 { flush(); file = FILENAME }
-	{ t = t $0 " " }
-	END { flush() }
-	' "$@"
+	find "$1" -maxdepth 1 -name '*.json' -type f -exec awk "$keys_awk" {} +
 }
 
-# The sources (relative to the tree) of the results files given.
-units_of ()
+# Copy every results file of directory $1 into directory $2.
+copy_json ()
 {
-	keys_of "$@" | awk -F '\t' -v tree="$tree" '{
+	find "$1" -maxdepth 1 -name '*.json' -type f \
+		-exec sh -c 'to=$1; shift; cp "$@" "$to/"' sh "$2" {} +
+}
+
+# The sources (relative to the tree) of the results of directory $1.
+units_in ()
+{
+	keys_in "$1" | awk -F '\t' -v tree="$tree" '{
 		split($1, k, "|")
 		p = k[2]
 		if (p !~ /^\//)
@@ -305,17 +327,14 @@ units_of ()
 # version, NEW ($2) the fresh ones; then they become the latest.
 take_fresh ()
 {
-	set -- "$1" "$2" "$results"/*.json
-	old=$1 new=$2
-	shift 2
-	[ -e "$1" ] || return 0
-	keys_of "$@" > "$state/fresh.keys"
+	has_json "$results" || return 0
+	keys_in "$results" > "$state/fresh.keys"
 	# Previous versions: the same unit and output, whatever the name.
 	awk -F '\t' 'NR == FNR { want[$1] = 1; next } ($1 in want) { print $2 }' \
 		"$state/fresh.keys" "$keys" | while IFS= read -r n; do
-		cp "$last/$n" "$old/$n"
+		cp "$last/$n" "$1/$n"
 	done
-	cp "$@" "$new/"
+	copy_json "$results" "$2"
 }
 update_last ()
 {
@@ -328,8 +347,16 @@ update_last ()
 		"$state/fresh.keys" "$keys" > "$keys.new"
 	cat "$state/fresh.keys" >> "$keys.new"
 	mv "$keys.new" "$keys"
-	cp "$results"/*.json "$last/"
+	copy_json "$results" "$last"
 	rm -f "$state/fresh.keys"
+}
+
+# The build log $1 without the colours a compiler may have been told to
+# print: $1.plain.
+plain_log ()
+{
+	esc=$(printf '\033')
+	sed "s/$esc\[[0-9;]*[mK]//g" "$1" > "$1.plain"
 }
 
 # The first error of a build log: FILE:LINE:COL: error: (GCC and Clang), or
@@ -341,9 +368,11 @@ first_error ()
 		awk 'NF { l = $0 } END { print l }' "$1"
 }
 
-# The unit whose compilation printed the first error: the error's file
-# when it is a source, else the file that included the header it is in.
-error_unit ()
+# The units whose compilation printed an error, each once with its first
+# error, UNIT<TAB>ERROR: the error's file when it is a source, else the
+# file that included the header it is in (with make -k, every unit that
+# failed).
+error_units ()
 {
 	awk -v tree="$tree" '
 	function norm(p) {
@@ -363,11 +392,14 @@ error_unit ()
 	}
 	/^[^ :][^:]*:[0-9]+:([0-9]+:)? (fatal )?error: / {
 		f = $0; sub(/:[0-9].*/, "", f)
-		if (source(f)) print norm(f)
-		else if (from != "") print norm(from)
-		exit
+		u = source(f) ? norm(f) : from != "" ? norm(from) : ""
+		if (u != "" && !(u in seen)) {
+			seen[u] = 1
+			print u "\t" $0
+		}
+		next
 	}
-	/^[^ ]/ && !/: In function / && !/^In / { from = "" }
+	/^[^ ]/ && !/: In function / && !/: In member function / && !/^In / { from = "" }
 	' "$1"
 }
 
@@ -378,13 +410,6 @@ has_json ()
 		[ -e "$f" ] && return 0
 		return 1
 	done
-}
-
-# The sources of the results in directory $1.
-units_in ()
-{
-	has_json "$1" || return 0
-	units_of "$1"/*.json
 }
 
 # A source file the compiler runs its plugins on.
@@ -403,7 +428,8 @@ say_header ()
 
 # BASE.
 if ! build "$state/base.log"; then
-	err=$(first_error "$state/base.log")
+	plain_log "$state/base.log"
+	err=$(first_error "$state/base.log.plain")
 	printf '%s: the build of %s (%s) failed: %s\n' "$prog" "$base" \
 		"$(git rev-parse --short=12 "$base_sha")" "$err" >&2
 	printf '%s: its last lines (the whole log is %s):\n' "$prog" \
@@ -424,8 +450,7 @@ for sha in $commits; do
 	n_commits=$((n_commits + 1))
 	dir=$state/$n_commits
 	mkdir -p "$dir/old" "$dir/new"
-	git -C "$tree" checkout -q --detach --force "$sha" ||
-		die "cannot check out $sha in $tree"
+	checkout "$sha"
 	bst=0
 	build "$dir/build.log" || bst=$?
 	take_fresh "$dir/old" "$dir/new"
@@ -435,16 +460,19 @@ for sha in $commits; do
 	set --
 	if [ $bst -ne 0 ]; then
 		n_failed=$((n_failed + 1))
-		err=$(first_error "$dir/build.log")
+		plain_log "$dir/build.log"
+		err=$(first_error "$dir/build.log.plain")
 		units_in "$dir/new" > "$dir/fresh.units"
-		eunit=$(error_unit "$dir/build.log")
-		if [ -n "$eunit" ]; then
-			set -- "$@" --not-compared "$eunit: $err"
-		fi
+		error_units "$dir/build.log.plain" > "$dir/failed"
+		tab=$(printf '\t')
+		while IFS="$tab" read -r f e; do
+			set -- "$@" --not-compared "$f: $e"
+		done < "$dir/failed"
+		cut -f 1 "$dir/failed" > "$dir/failed.units"
 		git -C "$tree" diff --name-only --diff-filter=d "$prev" "$sha" > "$dir/changed"
 		while IFS= read -r f; do
 			is_source "$f" || continue
-			[ "$f" != "$eunit" ] || continue
+			grep -qxF "$f" "$dir/failed.units" && continue
 			grep -qxF "$f" "$dir/fresh.units" && continue
 			set -- "$@" --not-compared "$f: not built, the build failed first: $err"
 		done < "$dir/changed"
@@ -479,7 +507,7 @@ EOF
 	if ! has_json "$dir/new"; then
 		for f in "$last"/*.json; do cp "$f" "$dir/new/"; break; done
 	fi
-	has_json "$dir/old" || cp "$dir/new"/*.json "$dir/old/"
+	has_json "$dir/old" || copy_json "$dir/new" "$dir/old"
 
 	sst=0
 	(cd "$tree" && exec "$summary" --diff "$dir/old" "$dir/new" --commit "$sha" \

@@ -14,6 +14,7 @@
      trailer  mix is made noinline, with a Hot-Inline-Dropped trailer
      broken   b.c no longer compiles
      relock   (a branch off header) mix noinline, and the lock changed
+     hbroken  (a branch off header) hot.h no longer compiles
 
    What each commit lost is read from the object code, built here from the
    commit's tree by the compiler alone, not from the plugin: the report
@@ -285,6 +286,9 @@ fixture (void)
   harness_write ("repo/c.c", c_c (true, true));
   harness_write ("repo/hot.lock.yaml", lock_unpinned);
   commit (repo, "relock", "c: mix out of line; the lock no longer pins it\n");
+  sh_ok (repo, "git checkout -q -b hbroken header");
+  harness_write ("repo/hot.h", hot_h ("  return h ^ x\n"));
+  commit (repo, "hbroken", "hot.h: a statement without its semicolon\n");
   sh_ok (repo, "git checkout -q main");
   return repo;
 }
@@ -731,6 +735,34 @@ START_TEST (test_accepted_and_not_compared_alone_exit_0)
 }
 END_TEST
 
+/* An error in a header: each unit that includes it is not compared, with
+   its own first error, which names the header (make -k: every unit that
+   failed, not only the first).  */
+START_TEST (test_header_error_names_every_unit_that_failed)
+{
+  const char *repo = fixture ();
+  struct run r = check (repo, harness_fmt ("header..hbroken -- make -k "
+					   "CC=%s \"CFLAGS=-O2 -g %s "
+					   "-fplugin-arg-hotinline-policy=hot.yaml "
+					   "-fplugin-arg-hotinline-results="
+					   "@RESULTS@\"", harness_gcc (),
+					   plugin_flags ()));
+  ck_assert_msg (r.status == 0, "status %d\n%s\n%s", r.status, r.out, r.err);
+  const char *b = block (repo, r.out, "hbroken");
+  ck_assert_msg (count (b, "not compared: ") == 2, "%s", b);
+  for (const char *u = "b.c"; u; u = strcmp (u, "b.c") == 0 ? "c.c" : NULL)
+    {
+      const char *at = strstr (b, harness_fmt ("\n%s: not compared: ", u));
+      ck_assert_msg (at, "%s is not in:\n%s", u, b);
+      const char *line = harness_fmt ("%.*s", (int) strcspn (at + 1, "\n"),
+				      at + 1);
+      ck_assert_msg (strstr (line, "hot.h:") && strstr (line, ": error: "),
+		     "%s", line);
+    }
+  ck_assert_msg (strstr (b, "2 units not compared"), "%s", b);
+}
+END_TEST
+
 /* A commit that changes the lock accepts the losses the new lock no
    longer pins; without --lock the same range fails.  */
 START_TEST (test_lock_change_accepts_the_loss)
@@ -1076,6 +1108,7 @@ review_suite (void)
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_test (tc, test_accepted_and_not_compared_alone_exit_0);
   tcase_add_test (tc, test_lock_change_accepts_the_loss);
+  tcase_add_test (tc, test_header_error_names_every_unit_that_failed);
   tcase_add_test (tc, test_neutral_move_keeps_every_fingerprint);
   runner_add_tcase (s, tc);
   tc = runner_tcase ("Caches, kept trees, errors");
