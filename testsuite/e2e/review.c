@@ -402,6 +402,12 @@ assert_losses_are_the_calls (const char *block, const char *old_obj,
 		     && strstr (line, want) < eol && strstr (line, kind) < eol,
 		     "%s: not a%s loss of '%s':\n%s", sites[i],
 		     accepted ? "n accepted" : "", callee, block);
+      /* The compiler's reason ends the line.  */
+      const char *reason = strstr (line, kind) + strlen (kind);
+      if (accepted)
+	reason = strstr (reason, "): ") ? strstr (reason, "): ") + 3 : eol;
+      ck_assert_msg (reason < eol && eol - reason > 3, "%s: no reason:\n%s",
+		     sites[i], block);
     }
   int more = harness_count_calls (obj, callee)
     - harness_count_calls (old_obj, callee);
