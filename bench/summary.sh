@@ -1,6 +1,8 @@
 #!/bin/sh
 # hotinline-summary at the scale of a real build: the time and peak memory
-# of the text summary and of --html over N results files, for each N given.
+# of the text summary, of --html and of --diff (the build with itself: every
+# call matched by identity, two builds in memory) over N results files, for
+# each N given.
 #   sh bench/summary.sh GCC PLUGIN SUMMARY WORKDIR N...
 # One real unit is compiled with the plugin (a source whose hot calls are
 # partly in a shared header, partly its own, some left inside inlined
@@ -40,8 +42,8 @@ printf 'version: 1\nfunctions:\n  - {name: hot_leaf, action: report}\n  - {name:
 template=$(ls res/*.json)
 bytes=$(wc -c < "$template")
 
-echo "| units | results | summary: wall | CPU | peak memory | \`--html\`: wall | CPU | peak memory |"
-echo "|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| units | results | summary: wall | CPU | peak memory | \`--html\`: wall | CPU | peak memory | \`--diff\`: wall | CPU | peak memory |"
+echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 for n in "$@"; do
 	d=$work/units-$n
 	mkdir -p "$d/res" "$d/src"
@@ -63,11 +65,13 @@ for n in "$@"; do
 	size=$(du -sm "$d/res" | cut -f1)
 	/usr/bin/time -f "%e %U %S %M" -o "$d/summary.time" "$summary" "$d/res" > /dev/null
 	/usr/bin/time -f "%e %U %S %M" -o "$d/html.time" "$summary" --html "$d/site" "$d/res"
+	/usr/bin/time -f "%e %U %S %M" -o "$d/diff.time" "$summary" --diff "$d/res" "$d/res" > /dev/null
 	read st su ss sm < "$d/summary.time"
 	read ht hu hs hm < "$d/html.time"
-	echo "$n $size $st $su $ss $sm $ht $hu $hs $hm" | awk '{
-		printf "| %d | %d MB | %.2f s | %.2f s | %d MB | %.2f s | %.2f s | %d MB |\n",
-			$1, $2, $3, $4 + $5, $6 / 1024, $7, $8 + $9, $10 / 1024 }'
+	read dt du ds dm < "$d/diff.time"
+	echo "$n $size $st $su $ss $sm $ht $hu $hs $hm $dt $du $ds $dm" | awk '{
+		printf "| %d | %d MB | %.2f s | %.2f s | %d MB | %.2f s | %.2f s | %d MB | %.2f s | %.2f s | %d MB |\n",
+			$1, $2, $3, $4 + $5, $6 / 1024, $7, $8 + $9, $10 / 1024, $11, $12 + $13, $14 / 1024 }'
 done
 echo
 echo "(Each results file: $bytes bytes, $(grep -o '"callee"' "$template" | wc -l) hot calls.)"

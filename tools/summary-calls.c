@@ -40,118 +40,167 @@ calls_unit_id (json_t *unit)
 			 : results_str (unit, "flags"));
 }
 
-static json_t *
-counted (json_t *o, const char *key)
+struct calls *
+calls_new (void)
 {
-  return json_integer (results_num (o, key, 0) + 1);
+  struct calls *c = calloc (1, sizeof *c);
+  c->index = json_object ();
+  c->pool = json_object ();
+  c->limits = json_object ();
+  return c;
+}
+
+/* S interned in C's pool, or NULL for NULL.  */
+static const char *
+keep (struct calls *c, const char *s)
+{
+  return s ? intern (c->pool, s) : NULL;
+}
+
+/* What a finding reads of CALL, of the unit with LIMITS.  */
+static struct call_facts
+facts_of (struct calls *c, json_t *call, json_t *limits)
+{
+  json_t *limit = json_object_get (call, "limit");
+  struct call_facts f = {
+    keep (c, json_string_value (json_object_get (call, "reason"))),
+    keep (c, json_string_value (json_object_get (call, "hint"))),
+    keep (c, json_string_value (json_object_get (call, "severity"))),
+    results_num (call, "size", -1), results_num (call, "early_size", -1),
+    keep (c, json_string_value (json_object_get (limit, "param"))),
+    results_num (limit, "value", 0), NULL
+  };
+  if (limits)
+    {
+      /* Units share a few sets of limits: one object each.  */
+      char *text = json_dumps (limits, JSON_SORT_KEYS | JSON_COMPACT);
+      json_t *kept = json_object_get (c->limits, text);
+      if (!kept)
+	json_object_set_new (c->limits, text, kept = json_deep_copy (limits));
+      f.limits = kept;
+      free (text);
+    }
+  return f;
+}
+
+struct call_group *
+calls_group (struct calls *c, const char *file, const char *caller,
+	     const char *callee)
+{
+  char *gkey = summary_format ("%s\n%s\n%s", file, caller, callee);
+  json_t *at = json_object_get (c->index, gkey);
+  free (gkey);
+  return at ? &c->v[json_integer_value (at)] : NULL;
+}
+
+/* The group of C keyed FILE, CALLER, CALLEE, made when new.  */
+static struct call_group *
+group_of (struct calls *c, const char *file, const char *path,
+	  const char *caller, const char *callee)
+{
+  struct call_group *g = calls_group (c, file, caller, callee);
+  if (g)
+    return g;
+  if (c->n == c->cap)
+    c->v = realloc (c->v, (c->cap = c->cap * 2 + 64) * sizeof *c->v);
+  char *gkey = summary_format ("%s\n%s\n%s", file, caller, callee);
+  json_object_set_new (c->index, gkey, json_integer (c->n));
+  free (gkey);
+  g = &c->v[c->n++];
+  *g = (struct call_group) { .file = keep (c, file), .path = keep (c, path),
+			     .caller = keep (c, caller),
+			     .callee = keep (c, callee) };
+  return g;
+}
+
+/* The place of G at LINE and COLUMN, made when new.  */
+static struct call_place *
+place_of (struct calls *c, struct call_group *g, const char *named,
+	  const char *path, long long line, long long column)
+{
+  for (size_t i = 0; i < g->n; i++)
+    if (g->places[i].line == line && g->places[i].column == column)
+      return &g->places[i];
+  if (g->n == g->cap)
+    g->places = realloc (g->places, (g->cap = g->cap * 2 + 1)
+				    * sizeof *g->places);
+  struct call_place *p = &g->places[g->n++];
+  *p = (struct call_place) { .file = keep (c, named), .path = keep (c, path),
+			     .line = line, .column = column };
+  return p;
+}
+
+/* The counts of unit UID at P: units are read one after the other, so a
+   unit's calls at P are its last entry's.  */
+static struct call_count *
+count_of (struct call_place *p, const char *uid)
+{
+  if (p->n_units && p->units[p->n_units - 1].uid == uid)
+    return &p->units[p->n_units - 1];
+  if (p->n_units == p->cap_units)
+    p->units = realloc (p->units, (p->cap_units = p->cap_units * 2 + 1)
+				  * sizeof *p->units);
+  p->units[p->n_units] = (struct call_count) { uid, 0, 0 };
+  return &p->units[p->n_units++];
 }
 
 void
-calls_add_unit (json_t *calls, json_t *unit)
+calls_add_unit (struct calls *c, json_t *unit)
 {
   const char *dir = results_str (unit, "directory");
-  char *uid = calls_unit_id (unit);
+  char *id = calls_unit_id (unit);
+  const char *uid = keep (c, id);
+  free (id);
+  json_t *limits = json_object_get (unit, "limits");
   json_t *list = json_object_get (unit, "calls");
   for (size_t i = 0; i < json_array_size (list); i++)
     {
       json_t *call = json_array_get (list, i);
       const char *named = results_str (call, "file");
-      const char *file = relative_to (dir, named);
-      const char *caller = results_str (call, "caller");
-      const char *callee = results_str (call, "callee");
-      char *gkey = summary_format ("%s\n%s\n%s", file, caller, callee);
-      json_t *group = json_object_get (calls, gkey);
       char *path = unit_path (unit, named);
-      if (!group)
-	{
-	  group = json_pack ("{s:s, s:s, s:s, s:s, s:{}}", "file", file,
-			     "path", path, "caller", caller, "callee", callee,
-			     "places");
-	  json_object_set_new (calls, gkey, group);
-	}
-      free (gkey);
-      long long line = results_num (call, "line", 0);
-      long long column = results_num (call, "column", 0);
-      char pkey[48];
-      snprintf (pkey, sizeof pkey, "%lld:%lld", line, column);
-      json_t *places = json_object_get (group, "places");
-      json_t *place = json_object_get (places, pkey);
-      if (!place)
-	{
-	  place = json_pack ("{s:s, s:s, s:I, s:I, s:{}}", "file", named,
-			     "path", path, "line", (json_int_t) line,
-			     "column", (json_int_t) column, "units");
-	  json_object_set_new (places, pkey, place);
-	}
+      struct call_group *g = group_of (c, relative_to (dir, named), path,
+				       results_str (call, "caller"),
+				       results_str (call, "callee"));
+      struct call_place *p = place_of (c, g, named, path,
+				       results_num (call, "line", 0),
+				       results_num (call, "column", 0));
       free (path);
-      json_t *units = json_object_get (place, "units");
-      json_t *counts = json_object_get (units, uid);
-      if (!counts)
-	json_object_set_new (units, uid, counts = json_object ());
+      struct call_count *n = count_of (p, uid);
       if (json_is_true (json_object_get (call, "inlined")))
 	{
-	  json_object_set_new (counts, "inlined", counted (counts,
-							   "inlined"));
-	  if (!json_object_get (place, "inlined"))
-	    {
-	      json_t *limits = json_object_get (unit, "limits");
-	      json_object_set_new (place, "inlined",
-				   json_pack ("[o, o]", json_deep_copy (call), limits
-					      ? json_deep_copy (limits)
-					      : json_null ()));
-	    }
+	  n->inlined++;
+	  if (!p->has_inlined)
+	    p->inlined = facts_of (c, call, limits);
+	  p->has_inlined = true;
 	}
       else
 	{
-	  json_object_set_new (counts, "left", counted (counts, "left"));
-	  if (!json_object_get (place, "left"))
-	    {
-	      json_t *left = json_deep_copy (call);
-	      json_object_set_new (left, "unit", json_string (uid));
-	      json_object_set_new (left, "unit_source",
-				   json_string (results_str (unit, "unit")));
-	      json_object_set_new (place, "left", left);
-	    }
+	  n->left++;
+	  if (!p->has_left)
+	    p->left = facts_of (c, call, limits);
+	  p->has_left = true;
 	}
     }
-  free (uid);
 }
 
 static int
 compare_places (const void *a, const void *b)
 {
-  json_t *x = *(json_t *const *) a, *y = *(json_t *const *) b;
-  long long lx = results_num (x, "line", 0), ly = results_num (y, "line", 0);
-  if (lx != ly)
-    return lx < ly ? -1 : 1;
-  long long cx = results_num (x, "column", 0);
-  long long cy = results_num (y, "column", 0);
-  return cx < cy ? -1 : cx > cy;
+  const struct call_place *x = a, *y = b;
+  if (x->line != y->line)
+    return x->line < y->line ? -1 : 1;
+  return x->column < y->column ? -1 : x->column > y->column;
 }
 
 void
-calls_finish (json_t *calls)
+calls_finish (struct calls *c)
 {
-  const char *gkey;
-  json_t *group;
-  json_object_foreach (calls, gkey, group)
+  for (size_t i = 0; i < c->n; i++)
     {
-      json_t *places = json_object_get (group, "places");
-      size_t n = json_object_size (places), k = 0;
-      json_t **v = calloc (n + 1, sizeof *v);
-      const char *pkey;
-      json_t *place;
-      json_object_foreach (places, pkey, place)
-	v[k++] = place;
-      qsort (v, n, sizeof *v, compare_places);
-      json_t *order = json_array ();
-      for (k = 0; k < n; k++)
-	{
-	  json_object_set_new (v[k], "ordinal", json_integer (k));
-	  json_array_append (order, v[k]);
-	}
-      json_object_set_new (group, "order", order);
-      free (v);
+      struct call_group *g = &c->v[i];
+      qsort (g->places, g->n, sizeof *g->places, compare_places);
+      for (size_t k = 0; k < g->n; k++)
+	g->places[k].ordinal = k;
     }
 }
 

@@ -43,24 +43,16 @@ unit_source (const char *uid)
   return strndup (uid, nl ? (size_t) (nl - uid) : strlen (uid));
 }
 
-static long long
-count_of (json_t *counts, const char *key)
-{
-  return results_num (counts, key, 0);
-}
-
-/* The units of PLACE as their sources, sorted and distinct, of those in
-   UIDS (NULL: all).  */
+/* The units of P as their sources, sorted and distinct, of those in UIDS
+   (NULL: all).  */
 static json_t *
-unit_list (json_t *place, json_t *uids)
+unit_list (const struct call_place *p, json_t *uids)
 {
   json_t *set = json_object ();
-  const char *uid;
-  json_t *counts;
-  json_object_foreach (json_object_get (place, "units"), uid, counts)
-    if (!uids || json_object_get (uids, uid))
+  for (size_t i = 0; i < p->n_units; i++)
+    if (!uids || json_object_get (uids, p->units[i].uid))
       {
-	char *src = unit_source (uid);
+	char *src = unit_source (p->units[i].uid);
 	json_object_set_new (set, src, json_true ());
 	free (src);
       }
@@ -77,34 +69,25 @@ unit_list (json_t *place, json_t *uids)
   return list;
 }
 
-/* A finding at NEW_PLACE of GROUP, of KIND, from its first call left.  */
+/* A finding at place P of group G, of KIND, from its first call left.  */
 static json_t *
-finding_at (const char *kind, json_t *group, json_t *place)
+finding_at (const char *kind, const struct call_group *g,
+	    const struct call_place *p)
 {
-  json_t *left = json_object_get (place, "left");
   char fp[33];
-  calls_fingerprint (results_str (group, "file"), results_str (group,
-							       "caller"),
-		     results_str (group, "callee"),
-		     results_num (place, "ordinal", 0), fp);
+  calls_fingerprint (g->file, g->caller, g->callee, p->ordinal, fp);
   json_t *f = json_pack ("{s:s, s:s, s:s, s:I, s:I, s:s, s:s, s:I, s:s, "
-			 "s:s, s:s}", "kind", kind,
-			 "file", results_str (group, "file"),
-			 "path", results_str (place, "path"),
-			 "line", (json_int_t) results_num (place, "line", 0),
-			 "column", (json_int_t) results_num (place, "column",
-							     0),
-			 "caller", results_str (group, "caller"),
-			 "callee", results_str (group, "callee"),
-			 "ordinal", (json_int_t) results_num (place, "ordinal",
-							      0),
+			 "s:s, s:s}", "kind", kind, "file", g->file,
+			 "path", p->path, "line", (json_int_t) p->line,
+			 "column", (json_int_t) p->column,
+			 "caller", g->caller, "callee", g->callee,
+			 "ordinal", (json_int_t) p->ordinal,
 			 "fingerprint", fp,
-			 "reason", results_str (left, "reason"),
-			 "severity", json_object_get (left, "severity")
-			 ? results_str (left, "severity") : "warning");
-  if (json_object_get (left, "hint") && results_str (left, "hint")[0])
-    json_object_set_new (f, "hint", json_string (results_str (left,
-							       "hint")));
+			 "reason", p->left.reason ? p->left.reason : "",
+			 "severity", p->left.severity ? p->left.severity
+			 : "warning");
+  if (p->left.hint && p->left.hint[0])
+    json_object_set_new (f, "hint", json_string (p->left.hint));
   return f;
 }
 
@@ -144,20 +127,16 @@ json_t *
 build_findings (struct build *b)
 {
   json_t *list = json_array ();
-  const char *gkey;
-  json_t *group;
-  json_object_foreach (b->calls, gkey, group)
+  for (size_t i = 0; i < b->calls->n; i++)
     {
-      json_t *order = json_object_get (group, "order");
-      for (size_t k = 0; k < json_array_size (order); k++)
-	{
-	  json_t *place = json_array_get (order, k);
-	  if (!json_object_get (place, "left"))
-	    continue;
-	  json_t *f = finding_at ("declined", group, place);
-	  json_object_set_new (f, "units", unit_list (place, NULL));
-	  json_array_append_new (list, f);
-	}
+      const struct call_group *g = &b->calls->v[i];
+      for (size_t k = 0; k < g->n; k++)
+	if (g->places[k].has_left)
+	  {
+	    json_t *f = finding_at ("declined", g, &g->places[k]);
+	    json_object_set_new (f, "units", unit_list (&g->places[k], NULL));
+	    json_array_append_new (list, f);
+	  }
     }
   sort_findings (list);
   return list;
@@ -201,7 +180,45 @@ same_unit (json_t *old_units, json_t *new_units, const char *new_uid,
   return n_new == 1 && n_old == 1 ? c : NULL;
 }
 
-/* How a place of NEW compares with the same call's place in OLD, per
+/* The counts of OLD's place OP that are those of unit UID of NEW's place
+   NP: the same id, else the one unit with the same source when each side
+   has one (objects written elsewhere); NULL when none.  */
+static const struct call_count *
+partner (const struct call_place *op, const struct call_place *np,
+	 json_t *by_uid, size_t k)
+{
+  const char *uid = np->units[k].uid;
+  /* Both builds read their files in the same order: the Kth unit is most
+     often the same.  */
+  if (k < op->n_units && strcmp (op->units[k].uid, uid) == 0)
+    return &op->units[k];
+  json_t *at = json_object_get (by_uid, uid);
+  if (at)
+    return &op->units[json_integer_value (at)];
+  char *src = unit_source (uid);
+  size_t n_new = 0, n_old = 0;
+  const struct call_count *c = NULL;
+  for (size_t i = 0; i < np->n_units; i++)
+    {
+      char *s = unit_source (np->units[i].uid);
+      n_new += strcmp (s, src) == 0;
+      free (s);
+    }
+  for (size_t i = 0; i < op->n_units; i++)
+    {
+      char *s = unit_source (op->units[i].uid);
+      if (strcmp (s, src) == 0)
+	{
+	  n_old++;
+	  c = &op->units[i];
+	}
+      free (s);
+    }
+  free (src);
+  return n_new == 1 && n_old == 1 ? c : NULL;
+}
+
+/* How NEW's place NP compares with the same call's place OP in OLD, per
    unit: a unit built on both sides is compared with itself (a source
    compiled twice, PIC and not, pair by pair).  The units on one side only
    (the caller moved to another unit) are compared as a pool, and only
@@ -210,41 +227,39 @@ same_unit (json_t *old_units, json_t *new_units, const char *new_uid,
    is left in NEW (*LOST: those units), -1 when a call left in OLD is
    inlined in NEW, else 0.  */
 static int
-compare_places (json_t *op, json_t *np, json_t *lost)
+compare_places (const struct call_place *op, const struct call_place *np,
+		json_t *lost)
 {
-  json_t *ou = json_object_get (op, "units");
-  json_t *nu = json_object_get (np, "units");
   long long oi_pool = 0, ni_pool = 0, nl_pool = 0, ol_pool = 0;
   bool new_pool = false, regained = false;
-  json_t *pooled = json_object (), *paired = json_object ();
-  const char *uid;
-  json_t *nc;
-  json_object_foreach (nu, uid, nc)
+  json_t *pooled = json_object (), *by_uid = json_object ();
+  for (size_t i = 0; i < op->n_units; i++)
+    json_object_set_new (by_uid, op->units[i].uid, json_integer (i));
+  bool *paired = calloc (op->n_units + 1, sizeof *paired);
+  for (size_t i = 0; i < np->n_units; i++)
     {
-      const char *old_uid;
-      json_t *oc = same_unit (ou, nu, uid, &old_uid);
+      const struct call_count *nc = &np->units[i];
+      const struct call_count *oc = partner (op, np, by_uid, i);
       if (!oc)
 	{
 	  new_pool = true;
-	  ni_pool += count_of (nc, "inlined");
-	  nl_pool += count_of (nc, "left");
-	  if (count_of (nc, "left"))
-	    json_object_set_new (pooled, uid, json_true ());
+	  ni_pool += nc->inlined;
+	  nl_pool += nc->left;
+	  if (nc->left)
+	    json_object_set_new (pooled, nc->uid, json_true ());
 	  continue;
 	}
-      json_object_set_new (paired, old_uid, json_true ());
-      if (count_of (nc, "left")
-	  && count_of (nc, "inlined") < count_of (oc, "inlined"))
-	json_object_set_new (lost, uid, json_true ());
-      else if (count_of (oc, "left") && !count_of (nc, "left"))
+      paired[oc - op->units] = true;
+      if (nc->left && nc->inlined < oc->inlined)
+	json_object_set_new (lost, nc->uid, json_true ());
+      else if (oc->left && !nc->left)
 	regained = true;
     }
-  json_t *oc;
-  json_object_foreach (ou, uid, oc)
-    if (!json_object_get (paired, uid))
+  for (size_t i = 0; i < op->n_units; i++)
+    if (!paired[i])
       {
-	oi_pool += count_of (oc, "inlined");
-	ol_pool += count_of (oc, "left");
+	oi_pool += op->units[i].inlined;
+	ol_pool += op->units[i].left;
       }
   if (oi_pool + ol_pool && new_pool)
     {
@@ -253,21 +268,35 @@ compare_places (json_t *op, json_t *np, json_t *lost)
       else if (ol_pool && !nl_pool)
 	regained = true;
     }
+  free (paired);
   json_decref (pooled);
-  json_decref (paired);
+  json_decref (by_uid);
   return json_object_size (lost) ? 1 : regained ? -1 : 0;
 }
 
 /* The key sites_finish looks a site up by (site_key's form).  */
 static char *
-site_key_of (json_t *group, json_t *place)
+site_key_of (const struct call_group *g, const struct call_place *p)
 {
-  return summary_format ("%s:%lld:%lld: '%s' in '%s'",
-			 results_str (place, "file"),
-			 results_num (place, "line", 0),
-			 results_num (place, "column", 0),
-			 results_str (group, "callee"),
-			 results_str (group, "caller"));
+  return summary_format ("%s:%lld:%lld: '%s' in '%s'", p->file, p->line,
+			 p->column, g->callee, g->caller);
+}
+
+/* FACTS as the call size_story reads, of CALLEE.  */
+static json_t *
+story_call (const char *callee, const struct call_facts *facts)
+{
+  json_t *call = json_pack ("{s:s}", "callee", callee);
+  if (facts->size >= 0)
+    json_object_set_new (call, "size", json_integer (facts->size));
+  if (facts->early_size >= 0)
+    json_object_set_new (call, "early_size",
+			 json_integer (facts->early_size));
+  if (facts->limit_param)
+    json_object_set_new (call, "limit",
+			 json_pack ("{s:s, s:I}", "param", facts->limit_param,
+				    "value", (json_int_t) facts->limit_value));
+  return call;
 }
 
 /* Why the loss F is accepted, or NULL.  */
@@ -312,42 +341,38 @@ accepted_by (json_t *f, const struct compare_options *o)
    first (the code did not move) and the rest by order.  Calls F on each
    pair.  */
 static void
-align (json_t *og, json_t *ng, bool same_file,
-       void (*f) (json_t *, json_t *, json_t *, json_t *, void *),
+align (struct call_group *og, struct call_group *ng, bool same_file,
+       void (*f) (struct call_group *, struct call_place *,
+		  struct call_group *, struct call_place *, void *),
        void *data)
 {
-  json_t *oo = json_object_get (og, "order");
-  json_t *no = json_object_get (ng, "order");
-  size_t n_o = json_array_size (oo), n_n = json_array_size (no);
-  if (n_o == n_n)
+  og->done = ng->done = true;
+  if (og->n == ng->n)
     {
-      for (size_t k = 0; k < n_o; k++)
-	f (og, json_array_get (oo, k), ng, json_array_get (no, k), data);
+      for (size_t k = 0; k < og->n; k++)
+	f (og, &og->places[k], ng, &ng->places[k], data);
       return;
     }
-  bool *used_o = calloc (n_o + 1, 1), *used_n = calloc (n_n + 1, 1);
-  for (size_t j = 0; same_file && j < n_n; j++)
-    for (size_t k = 0; k < n_o; k++)
-      if (!used_o[k]
-	  && results_num (json_array_get (oo, k), "line", 0)
-	     == results_num (json_array_get (no, j), "line", 0)
-	  && results_num (json_array_get (oo, k), "column", 0)
-	     == results_num (json_array_get (no, j), "column", 0))
+  bool *used_o = calloc (og->n + 1, 1), *used_n = calloc (ng->n + 1, 1);
+  for (size_t j = 0; same_file && j < ng->n; j++)
+    for (size_t k = 0; k < og->n; k++)
+      if (!used_o[k] && og->places[k].line == ng->places[j].line
+	  && og->places[k].column == ng->places[j].column)
 	{
 	  used_o[k] = used_n[j] = true;
-	  f (og, json_array_get (oo, k), ng, json_array_get (no, j), data);
+	  f (og, &og->places[k], ng, &ng->places[j], data);
 	  break;
 	}
-  for (size_t j = 0, k = 0; j < n_n && k < n_o; j++, k++)
+  for (size_t j = 0, k = 0; j < ng->n && k < og->n; j++, k++)
     {
-      while (j < n_n && used_n[j])
+      while (j < ng->n && used_n[j])
 	j++;
-      while (k < n_o && used_o[k])
+      while (k < og->n && used_o[k])
 	k++;
-      if (j < n_n && k < n_o)
+      if (j < ng->n && k < og->n)
 	{
 	  used_o[k] = used_n[j] = true;
-	  f (og, json_array_get (oo, k), ng, json_array_get (no, j), data);
+	  f (og, &og->places[k], ng, &ng->places[j], data);
 	}
     }
   free (used_o);
@@ -362,10 +387,11 @@ struct comparison
 };
 
 static void
-compare_pair (json_t *og, json_t *op, json_t *ng, json_t *np, void *data)
+compare_pair (struct call_group *og, struct call_place *op,
+	      struct call_group *ng, struct call_place *np, void *data)
 {
   struct comparison *c = data;
-  json_object_set_new (np, "matched", json_true ());
+  np->matched = true;
   json_t *lost = json_object ();
   int change = compare_places (op, np, lost);
   if (!change)
@@ -385,10 +411,11 @@ compare_pair (json_t *og, json_t *op, json_t *ng, json_t *np, void *data)
   json_t *f = finding_at ("lost", ng, np);
   json_object_set_new (f, "units", unit_list (np, lost));
   json_decref (lost);
-  json_t *inlined = json_object_get (op, "inlined");
-  char *story = size_story (json_array_get (inlined, 0),
-			    json_array_get (inlined, 1),
-			    json_object_get (np, "left"));
+  json_t *was = story_call (og->callee, &op->inlined);
+  json_t *now = story_call (ng->callee, &np->left);
+  char *story = size_story (was, op->inlined.limits, now);
+  json_decref (was);
+  json_decref (now);
   if (story)
     {
       json_object_set_new (ch, "story", json_string (story));
@@ -397,20 +424,14 @@ compare_pair (json_t *og, json_t *op, json_t *ng, json_t *np, void *data)
   free (story);
   json_object_set_new (f, "old",
 		       json_pack ("{s:s, s:s, s:I, s:I, s:s}",
-				  "file", results_str (og, "file"),
-				  "path", results_str (op, "path"),
-				  "line", (json_int_t) results_num (op, "line",
-								    0),
-				  "column", (json_int_t) results_num (op,
-								      "column",
-								      0),
-				  "caller", results_str (og, "caller")));
+				  "file", og->file, "path", op->path,
+				  "line", (json_int_t) op->line,
+				  "column", (json_int_t) op->column,
+				  "caller", og->caller));
   if (c->how && strcmp (c->how, "moved") == 0)
-    json_object_set_new (f, "moved_from",
-			 json_string (results_str (og, "file")));
+    json_object_set_new (f, "moved_from", json_string (og->file));
   if (c->how && strcmp (c->how, "renamed") == 0)
-    json_object_set_new (f, "renamed_from",
-			 json_string (results_str (og, "caller")));
+    json_object_set_new (f, "renamed_from", json_string (og->caller));
   char *why = accepted_by (f, c->options);
   if (why)
     json_object_set_new (f, "accepted", json_string (why));
@@ -420,49 +441,45 @@ compare_pair (json_t *og, json_t *op, json_t *ng, json_t *np, void *data)
 
 /* The callers of CALLS' groups, as a set.  */
 static json_t *
-callers_of (json_t *calls)
+callers_of (const struct calls *calls)
 {
   json_t *set = json_object ();
-  const char *gkey;
-  json_t *g;
-  json_object_foreach (calls, gkey, g)
-    json_object_set_new (set, results_str (g, "caller"), json_true ());
+  for (size_t i = 0; i < calls->n; i++)
+    json_object_set_new (set, calls->v[i].caller, json_true ());
   return set;
 }
 
 /* What a group that moved to another file keeps: its caller and callee.  */
 static char *
-moved_key (json_t *g, json_t *other_callers)
+moved_key (const struct call_group *g, json_t *other_callers)
 {
   (void) other_callers;
-  return summary_format ("%s\n%s", results_str (g, "caller"),
-			 results_str (g, "callee"));
+  return summary_format ("%s\n%s", g->caller, g->callee);
 }
 
 /* What a group whose caller was renamed keeps: its file, callee and
    number of calls; NULL when its caller is on the other side too (then it
    was not renamed).  */
 static char *
-renamed_key (json_t *g, json_t *other_callers)
+renamed_key (const struct call_group *g, json_t *other_callers)
 {
-  if (json_object_get (other_callers, results_str (g, "caller")))
+  if (json_object_get (other_callers, g->caller))
     return NULL;
-  return summary_format ("%s\n%s\n%zu", results_str (g, "file"),
-			 results_str (g, "callee"),
-			 json_array_size (json_object_get (g, "order")));
+  return summary_format ("%s\n%s\n%zu", g->file, g->callee, g->n);
 }
 
-/* Count the groups of LEFT by their KEY under RULE into INDEX: key ->
-   {n, gkey}.  */
+/* Count the groups of CALLS not matched yet by their key under RULE into
+   INDEX: key -> {n, at}.  */
 static void
-index_by (json_t *index, json_t *left, char *(*rule) (json_t *, json_t *),
+index_by (json_t *index, const struct calls *calls,
+	  char *(*rule) (const struct call_group *, json_t *),
 	  json_t *other_callers)
 {
-  const char *gkey;
-  json_t *g;
-  json_object_foreach (left, gkey, g)
+  for (size_t i = 0; i < calls->n; i++)
     {
-      char *key = rule (g, other_callers);
+      if (calls->v[i].done)
+	continue;
+      char *key = rule (&calls->v[i], other_callers);
       if (!key)
 	continue;
       json_t *at = json_object_get (index, key);
@@ -470,8 +487,8 @@ index_by (json_t *index, json_t *left, char *(*rule) (json_t *, json_t *),
 	json_object_set_new (at, "n", json_integer (results_num (at, "n", 0)
 						    + 1));
       else
-	json_object_set_new (index, key, json_pack ("{s:i, s:s}", "n", 1,
-						    "gkey", gkey));
+	json_object_set_new (index, key, json_pack ("{s:i, s:I}", "n", 1,
+						    "at", (json_int_t) i));
       free (key);
     }
 }
@@ -672,32 +689,27 @@ compare_builds (struct build *old, struct build *new_,
 {
   struct comparison c = { options, json_array (), json_array (),
 			  json_object (), NULL };
-  json_t *oc = old->calls, *nc = new_->calls;
-  json_t *old_left = json_object (), *new_left = json_object ();
-  const char *gkey;
-  json_t *g;
-  json_object_foreach (oc, gkey, g)
+  struct calls *oc = old->calls, *nc = new_->calls;
+  for (size_t i = 0; i < oc->n; i++)
     {
-      json_t *ng = json_object_get (nc, gkey);
+      struct call_group *og = &oc->v[i];
+      struct call_group *ng = calls_group (nc, og->file, og->caller,
+					   og->callee);
       if (ng)
-	align (g, ng, true, compare_pair, &c);
-      else
-	json_object_set (old_left, gkey, g);
+	align (og, ng, true, compare_pair, &c);
     }
-  json_object_foreach (nc, gkey, g)
-    if (!json_object_get (oc, gkey))
-      json_object_set (new_left, gkey, g);
   /* Groups of OLD that NEW has under another file, then another caller:
      the same calls, moved or renamed, compared as such when one group on
      each side has what the rule keeps.  */
-  char *(*rules[2]) (json_t *, json_t *) = { moved_key, renamed_key };
+  char *(*rules[2]) (const struct call_group *, json_t *)
+    = { moved_key, renamed_key };
   const char *hows[2] = { "moved", "renamed" };
   json_t *old_callers = callers_of (oc), *new_callers = callers_of (nc);
   for (int r = 0; r < 2; r++)
     {
       json_t *olds = json_object (), *news = json_object ();
-      index_by (olds, old_left, rules[r], new_callers);
-      index_by (news, new_left, rules[r], old_callers);
+      index_by (olds, oc, rules[r], new_callers);
+      index_by (news, nc, rules[r], old_callers);
       const char *key;
       json_t *at;
       json_object_foreach (olds, key, at)
@@ -705,14 +717,10 @@ compare_builds (struct build *old, struct build *new_,
 	  json_t *nat = json_object_get (news, key);
 	  if (results_num (at, "n", 0) != 1 || results_num (nat, "n", 0) != 1)
 	    continue;
-	  const char *okey = results_str (at, "gkey");
-	  const char *nkey = results_str (nat, "gkey");
 	  c.how = hows[r];
-	  align (json_object_get (old_left, okey),
-		 json_object_get (new_left, nkey), false, compare_pair, &c);
+	  align (&oc->v[results_num (at, "at", 0)],
+		 &nc->v[results_num (nat, "at", 0)], false, compare_pair, &c);
 	  c.how = NULL;
-	  json_object_del (old_left, okey);
-	  json_object_del (new_left, nkey);
 	}
       json_decref (olds);
       json_decref (news);
@@ -720,25 +728,21 @@ compare_builds (struct build *old, struct build *new_,
   json_decref (old_callers);
   json_decref (new_callers);
   /* Calls left in NEW at places OLD did not have.  */
-  json_object_foreach (nc, gkey, g)
+  for (size_t i = 0; i < nc->n; i++)
     {
-      json_t *order = json_object_get (g, "order");
-      for (size_t k = 0; k < json_array_size (order); k++)
-	{
-	  json_t *np = json_array_get (order, k);
-	  if (json_object_get (np, "matched") || !json_object_get (np, "left"))
-	    continue;
-	  json_t *f = finding_at ("new", g, np);
-	  json_object_set_new (f, "units", unit_list (np, NULL));
-	  json_array_append_new (c.fresh, f);
-	}
+      const struct call_group *g = &nc->v[i];
+      for (size_t k = 0; k < g->n; k++)
+	if (!g->places[k].matched && g->places[k].has_left)
+	  {
+	    json_t *f = finding_at ("new", g, &g->places[k]);
+	    json_object_set_new (f, "units", unit_list (&g->places[k], NULL));
+	    json_array_append_new (c.fresh, f);
+	  }
     }
   sort_findings (c.lost);
   sort_findings (c.fresh);
   json_array_extend (c.lost, c.fresh);
   json_decref (c.fresh);
-  json_decref (old_left);
-  json_decref (new_left);
   *changes = c.changes;
   *notes = build_notes (old, new_);
   return c.lost;

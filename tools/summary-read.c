@@ -24,7 +24,7 @@ build_init (struct build *b, bool by_identity)
   b->address_only = json_object ();
   b->last_unit = json_object ();
   b->entries = json_object ();
-  b->calls = by_identity ? json_object () : NULL;
+  b->calls = by_identity ? calls_new () : NULL;
   b->sites = calloc (1, sizeof *b->sites);
   b->sites->index = json_object ();
   b->sites->entry_reasons = json_object ();

@@ -37,6 +37,7 @@
 #include "summary-util.h"
 
 struct sites;
+struct calls;
 
 /* One compilation, as its results file describes it.  */
 struct unit_row
@@ -74,7 +75,7 @@ struct build
 				   weight}.  */
   json_t *last_unit;		/* Function -> the last unit counted.  */
   json_t *entries;		/* "policy:line:col: name" -> matched.  */
-  json_t *calls;		/* Its hot calls by identity
+  struct calls *calls;		/* Its hot calls by identity
 				   (summary-calls.h), or NULL.  */
   long long inlined, left;	/* Calls, over all units.  */
   long long newest;		/* The newest modification time of the
