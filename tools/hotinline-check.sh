@@ -545,9 +545,17 @@ fi
 [ $n_failed -eq 0 ] || line="$line, $n_failed did not build"
 say "$line"
 
+# No commit rebuilt a unit: the reports are still written, empty (CI
+# uploads them whatever the range), from the comparison of the last build
+# with itself.
 if [ -n "$sarif$codequality" ] && [ -z "$findings" ]; then
-	printf '%s: no commit rebuilt a unit: no findings, no SARIF nor Code Quality report written\n' "$prog" >&2
-elif [ -n "$sarif$codequality" ]; then
+	(cd "$tree" && exec "$summary" --diff "$last" "$last" \
+		--findings "$state/none.json" --source-root "$tree") \
+		>"$state/none.out" 2>&1 ||
+		{ cat "$state/none.out" >&2; die "hotinline-summary failed"; }
+	findings=$(quote "$state/none.json")
+fi
+if [ -n "$sarif$codequality" ]; then
 	set --
 	[ -z "$sarif" ] || set -- "$@" --sarif "$sarif"
 	[ -z "$codequality" ] || set -- "$@" --codequality "$codequality"

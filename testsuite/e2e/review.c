@@ -15,6 +15,7 @@
      broken   b.c no longer compiles
      relock   (a branch off header) mix noinline, and the lock changed
      hbroken  (a branch off header) hot.h no longer compiles
+     readme   (a branch off base) a README: no unit rebuilt
 
    What each commit lost is read from the object code, built here from the
    commit's tree by the compiler alone, not from the plugin: the report
@@ -289,6 +290,9 @@ fixture (void)
   sh_ok (repo, "git checkout -q -b hbroken header");
   harness_write ("repo/hot.h", hot_h ("  return h ^ x\n"));
   commit (repo, "hbroken", "hot.h: a statement without its semicolon\n");
+  sh_ok (repo, "git checkout -q -b readme base");
+  harness_write ("repo/README", "The walk, the hash and the mix.\n");
+  commit (repo, "readme", "README\n");
   sh_ok (repo, "git checkout -q main");
   return repo;
 }
@@ -921,6 +925,29 @@ START_TEST (test_keep_builds_on_from_the_last_run)
 }
 END_TEST
 
+/* A commit that changes no source rebuilds no unit, and says so; with no
+   findings at all the SARIF and Code Quality reports are still written,
+   empty, for CI to upload.  */
+START_TEST (test_nothing_rebuilt_still_writes_the_reports)
+{
+  const char *repo = fixture ();
+  struct run r = check (repo, harness_fmt ("--sarif ../out.sarif "
+					   "--codequality ../out.json "
+					   "base..readme -- %s",
+					   build_words ()));
+  ck_assert_msg (r.status == 0, "status %d\n%s\n%s", r.status, r.out, r.err);
+  const char *b = block (repo, r.out, "readme");
+  ck_assert_msg (strstr (b, "\nno unit rebuilt\n"), "%s", b);
+  const char *sarif = harness_fmt ("%s/out.sarif", harness_tmpdir ());
+  json_t *log = load_json (sarif);
+  ck_assert_uint_eq (json_array_size (sarif_results (log)), 0);
+  json_decref (log);
+  ck_assert_uint_eq (assert_codequality (harness_fmt ("%s/out.json",
+						      harness_tmpdir ()),
+					 repo), 0);
+}
+END_TEST
+
 /* Errors: exit status 2 and a message.  */
 START_TEST (test_errors_exit_2)
 {
@@ -1121,6 +1148,7 @@ review_suite (void)
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_test (tc, test_ccache_in_the_build);
   tcase_add_test (tc, test_keep_builds_on_from_the_last_run);
+  tcase_add_test (tc, test_nothing_rebuilt_still_writes_the_reports);
   tcase_add_test (tc, test_errors_exit_2);
   runner_add_tcase (s, tc);
   tc = runner_tcase ("CI examples");
