@@ -213,6 +213,14 @@ bench-summary: $(PLUGIN) $(SUMMARY_TOOL)
 	sh bench/summary.sh $(GCC) $(PLUGIN) $(SUMMARY_TOOL) \
 		build/bench/summary 1000 10000
 
+# hotinline-check on a three-commit series of Linux 6.1 x86_64_defconfig
+# (bench/xarray-series/), each commit's check against its incremental
+# build alone (bench/check-series.sh; two kernel builds, about 1.5 hours).
+.PHONY: bench-check-series
+bench-check-series: $(PLUGIN) $(SUMMARY_TOOL)
+	HOTINLINE_SUMMARY=$(abspath $(SUMMARY_TOOL)) sh bench/check-series.sh \
+		--cc gcc-$(GCC_MAJOR) --plugin $(PLUGIN)
+
 # Fuzz the policy loader with libFuzzer, ASan and UBSan (clang).
 # FUZZ_RUNS executions; crashing inputs land in build/fuzz/.
 FUZZ_RUNS ?= 10000000
