@@ -254,13 +254,21 @@ summary (struct build *b, bool as_json)
   return 0;
 }
 
-/* The place of finding F as the diff prints it.  */
+/* The place of finding F as the diff prints it.  A call without a line
+   (Clang without -g nor -gline-tables-only, once inlined code is
+   involved) is named by its file, and the calls of its caller to its
+   callee without lines are one.  */
 static void
 put_place (json_t *f)
 {
-  printf ("%s:%lld:%lld: '%s' in '%s'", results_str (f, "file"),
-	  results_num (f, "line", 0), results_num (f, "column", 0),
-	  results_str (f, "callee"), results_str (f, "caller"));
+  if (results_num (f, "line", 0) <= 0)
+    printf ("%s: '%s' in '%s' (no line: compile with -g or "
+	    "-gline-tables-only)", results_str (f, "file"),
+	    results_str (f, "callee"), results_str (f, "caller"));
+  else
+    printf ("%s:%lld:%lld: '%s' in '%s'", results_str (f, "file"),
+	    results_num (f, "line", 0), results_num (f, "column", 0),
+	    results_str (f, "callee"), results_str (f, "caller"));
 }
 
 /* Print the findings of a comparison and its notes; the number of losses
@@ -302,9 +310,11 @@ print_diff (json_t *findings, json_t *notes)
       if (json_object_get (f, "story"))
 	printf ("  %s\n", results_str (f, "story"));
       json_t *old = json_object_get (f, "old");
-      if (strcmp (results_str (old, "file"), results_str (f, "file"))
-	  || results_num (old, "line", 0) != results_num (f, "line", 0)
-	  || results_num (old, "column", 0) != results_num (f, "column", 0))
+      if (results_num (old, "line", 0) > 0
+	  && (strcmp (results_str (old, "file"), results_str (f, "file"))
+	      || results_num (old, "line", 0) != results_num (f, "line", 0)
+	      || results_num (old, "column", 0)
+		 != results_num (f, "column", 0)))
 	printf ("  inlined in OLD at %s:%lld:%lld%s%s%s\n",
 		results_str (old, "file"), results_num (old, "line", 0),
 		results_num (old, "column", 0),
@@ -565,9 +575,8 @@ main (int argc, char **argv)
   if (exports && (as_json || html))
     usage_error ("--sarif, --codequality and --findings go with neither "
 		 "--json nor --html");
-  if (merge ? n < 1 : as_diff ? n != 2 : n < 1)
-    usage_error (merge ? "no findings given: --merge FINDINGS..."
-		 : as_diff ? "--diff wants OLD and NEW"
+  if (merge ? false : as_diff ? n != 2 : n < 1)
+    usage_error (as_diff ? "--diff wants OLD and NEW"
 		 : html ? "no results given: --html OUT PATH..."
 		 : lock ? "no results given: --lock FILE PATH..."
 		 : "no results given");
@@ -594,6 +603,9 @@ main (int argc, char **argv)
       struct build old, new_;
       build_init (&old, true);
       build_init (&new_, true);
+      /* A side with no units: every unit a commit rebuilt is new, or its
+	 build failed before any compiled.  */
+      old.may_be_empty = new_.may_be_empty = true;
       read_path (&old, paths[0]);
       read_path (&new_, paths[1]);
       build_finish (&old);

@@ -156,7 +156,11 @@ calls_add_unit (struct calls *c, json_t *unit)
   for (size_t i = 0; i < json_array_size (list); i++)
     {
       json_t *call = json_array_get (list, i);
+      /* Clang without line tables gives calls in inlined code no place:
+	 they are the unit's, at line 0.  */
       const char *named = results_str (call, "file");
+      if (!named[0])
+	named = results_str (unit, "unit");
       char *path = unit_path (unit, named);
       struct call_group *g = group_of (c, relative_to (dir, named), path,
 				       results_str (call, "caller"),

@@ -75,6 +75,8 @@ struct build
 				   weight}.  */
   json_t *last_unit;		/* Function -> the last unit counted.  */
   json_t *entries;		/* "policy:line:col: name" -> matched.  */
+  bool may_be_empty;		/* A directory without results is a build
+				   of no units (a side of a comparison).  */
   struct calls *calls;		/* Its hot calls by identity
 				   (summary-calls.h), or NULL.  */
   long long inlined, left;	/* Calls, over all units.  */

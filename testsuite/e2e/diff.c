@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "e2e/suites.h"
 #include "harness/harness.h"
@@ -126,6 +125,8 @@ static const struct shape shapes[] = {
 /* The compiler with the plugin, a report policy for descend (one file
   for both builds, as a build's policy outside the tree) and results into
   DIR/results, as a shell command's start.  */
+static const char *debug_info = "-g";
+
 static const char *
 compiler_command (const char *dir)
 {
@@ -135,10 +136,10 @@ compiler_command (const char *dir)
   fputs ("version: 1\nfunctions:\n  - {name: descend, action: report}\n",
 	 f);
   fclose (f);
-  return harness_fmt ("%s -O2 -g -fplugin=%s%s%s "
+  return harness_fmt ("%s -O2 %s -fplugin=%s%s%s "
 		      "-fplugin-arg-hotinline-policy=%s "
 		      "-fplugin-arg-hotinline-results=%s/results",
-		      harness_gcc (), harness_plugin (),
+		      harness_gcc (), debug_info, harness_plugin (),
 		      harness_clang () ? " -fpass-plugin=" : "",
 		      harness_clang () ? harness_plugin () : "", policy, dir);
 }
@@ -282,6 +283,40 @@ START_TEST (test_refactor_shape)
 }
 END_TEST
 
+/* Without -g: GCC keeps every call's line; Clang gives calls in inlined
+   code no place, and the diff names them by unit, caller and callee, each
+   caller that lost a call once (the callers are objdump's).  */
+START_TEST (test_losses_without_line_tables)
+{
+  const char *tool = getenv ("HOTINLINE_SUMMARY");
+  ck_assert_msg (tool, "HOTINLINE_SUMMARY not set");
+  debug_info = "-g0";
+  const char *old = harness_fmt ("%s/old", harness_tmpdir ());
+  const char *new_ = harness_fmt ("%s/new", harness_tmpdir ());
+  build_tree (old, &shapes[0].old);
+  build_tree (new_, &shapes[0].new_);
+  size_t n;
+  char **callers = harness_callers (harness_fmt ("%s/unit.o", new_),
+				    "descend", &n);
+  ck_assert_msg (n == 2, "%zu callers of descend in NEW", n);
+  struct run r = harness_sh (harness_fmt ("%s --diff %s/results %s/results",
+					  tool, old, new_));
+  ck_assert_msg (r.status == 1, "%s%s", r.out, r.err);
+  for (size_t i = 0; i < n; i++)
+    {
+      const char *at = harness_fmt ("'descend' in '%s'%s", callers[i],
+				    harness_clang () ? " (no line: compile "
+				    "with -g or -gline-tables-only): no "
+				    "longer inlined" : ": no longer inlined");
+      ck_assert_msg (strstr (r.out, at), "no '%s' in:\n%s", at, r.out);
+    }
+  if (harness_clang ())
+    ck_assert_msg (strstr (r.out, "\nunit.c: 'descend'")
+		   || strncmp (r.out, "unit.c: 'descend'", 17) == 0,
+		   "named by the unit:\n%s", r.out);
+}
+END_TEST
+
 /* The fingerprints of a build's findings in SARIF, sorted, one a line.  */
 static char *
 fingerprints (const char *sarif)
@@ -336,37 +371,6 @@ START_TEST (test_fingerprints_survive_moved_code)
 }
 END_TEST
 
-/* Microsoft's SARIF validator, installed by .ci/install-deps into
-   build/npm, or named by HOTINLINE_SARIF_MULTITOOL; NULL when absent.  */
-static const char *
-sarif_multitool (void)
-{
-  const char *tool = getenv ("HOTINLINE_SARIF_MULTITOOL");
-  if (!tool)
-    tool = harness_fmt ("%s/build/npm/node_modules/.bin/sarif-multitool",
-			harness_srcdir ());
-  return access (tool, X_OK) == 0 ? tool : NULL;
-}
-
-/* FILE passes sarif-multitool validate: no error (a warning, such as
-   SARIF2005 for a tool without a home page, is not one).  */
-static void
-assert_valid_sarif (const char *file)
-{
-  const char *tool = sarif_multitool ();
-  if (!tool)
-    {
-      fprintf (stderr, "SKIP validating %s: no sarif-multitool (sh "
-	       ".ci/install-deps installs it into build/npm)\n", file);
-      return;
-    }
-  struct run r = harness_sh (harness_fmt ("%s validate %s 2>&1", tool,
-					  file));
-  ck_assert_msg (r.status == 0 && !strstr (r.out, ": error ")
-		 && strstr (r.out, "Analysis completed successfully"),
-		 "%s:\n%s", file, r.out);
-}
-
 /* A loss, the same diff's findings merged with another commit's, GitHub's
    limit of results, a lock that accepts the loss, bad input.  */
 START_TEST (test_review_outputs)
@@ -393,7 +397,7 @@ START_TEST (test_review_outputs)
 					      dir, tool, c, c, c, c));
       ck_assert_msg (r.status == 1, "%s%s", r.out, r.err);
     }
-  assert_valid_sarif (harness_fmt ("%s/d1.sarif", dir));
+  harness_assert_valid_sarif (harness_fmt ("%s/d1.sarif", dir));
   const char *d1 = harness_read (harness_fmt ("%s/d1.sarif", dir), NULL);
   ck_assert_msg (strstr (d1, "\"ruleId\": \"hotinline/lost-inline\"")
 		 && strstr (d1, "\"level\": \"error\"")
@@ -412,7 +416,7 @@ START_TEST (test_review_outputs)
 					  "--source-root new && grep -c "
 					  "'\"ruleId\"' m.sarif", dir, tool));
   ck_assert_msg (r.status == 0 && atoi (r.out) == 6, "%s%s", r.out, r.err);
-  assert_valid_sarif (harness_fmt ("%s/m.sarif", dir));
+  harness_assert_valid_sarif (harness_fmt ("%s/m.sarif", dir));
 
   /* Past the limit: the most severe kept, the rest counted, still valid.  */
   r = harness_sh (harness_fmt ("cd %s && %s --merge f1.json f2.json "
@@ -422,7 +426,7 @@ START_TEST (test_review_outputs)
   ck_assert_msg (r.status == 0 && atoi (r.out) == 4
 		 && strstr (r.out, "2 results left out: a run holds at most "
 			    "4"), "%s%s", r.out, r.err);
-  assert_valid_sarif (harness_fmt ("%s/cut.sarif", dir));
+  harness_assert_valid_sarif (harness_fmt ("%s/cut.sarif", dir));
 
   /* A lock that pins descend in find only: load's loss is accepted.  */
   const char *lock = harness_write ("lock.yaml", "version: 1\nfunctions:\n"
@@ -440,7 +444,7 @@ START_TEST (test_review_outputs)
   const char *l = harness_read (harness_fmt ("%s/l.sarif", dir), NULL);
   ck_assert_msg (strstr (l, "\"suppressions\"")
 		 && strstr (l, "\"justification\": \"the lock "), "%s", l);
-  assert_valid_sarif (harness_fmt ("%s/l.sarif", dir));
+  harness_assert_valid_sarif (harness_fmt ("%s/l.sarif", dir));
 
   /* Every loss accepted by trailers: exit 0.  */
   r = harness_sh (harness_fmt ("%s --diff %s/results %s/results --accept "
@@ -484,6 +488,7 @@ diff_suite (void)
 		       sizeof shapes / sizeof *shapes);
   tcase_add_test (tc, test_fingerprints_survive_moved_code);
   tcase_add_test (tc, test_review_outputs);
+  tcase_add_test (tc, test_losses_without_line_tables);
   runner_add_tcase (s, tc);
   return s;
 }

@@ -422,43 +422,6 @@ assert_losses_are_the_calls (const char *block, const char *old_obj,
 
 /* SARIF.  */
 
-/* Microsoft's validator, installed by .ci/install-deps into build/npm
-   (npm install --prefix build/npm @microsoft/sarif-multitool); its Linux
-   binary is run directly, so that no node is needed (the Debian testing
-   chroot has none).  NULL when it is not there.  */
-static const char *
-sarif_validator (void)
-{
-  const char *v = getenv ("HOTINLINE_SARIF_MULTITOOL");
-  if (v && *v)
-    return v;
-  v = harness_fmt ("%s/build/npm/node_modules/@microsoft/sarif-multitool-linux"
-		   "/Sarif.Multitool", harness_srcdir ());
-  return access (v, X_OK) == 0 ? v : NULL;
-}
-
-/* The validator reports no error in FILE (skipped, saying why, when it
-   is not installed).  */
-static void
-assert_sarif_validates (const char *file)
-{
-  const char *v = sarif_validator ();
-  if (!v)
-    {
-      fprintf (stderr, "SKIP sarif-multitool validate %s: the validator is "
-	       "not installed (sh .ci/install-deps installs it into "
-	       "build/npm)\n", file);
-      return;
-    }
-  struct run r = harness_sh (harness_fmt ("DOTNET_SYSTEM_GLOBALIZATION_"
-					  "INVARIANT=1 DOTNET_CLI_TELEMETRY_"
-					  "OPTOUT=1 '%s' validate '%s' 2>&1",
-					  v, file));
-  ck_assert_msg (r.status == 0 && strstr (r.out, "1 files scanned"),
-		 "sarif-multitool: status %d\n%s", r.status, r.out);
-  ck_assert_msg (!strstr (r.out, ": error "), "%s:\n%s", file, r.out);
-}
-
 static json_t *
 load_json (const char *path)
 {
@@ -715,7 +678,7 @@ START_TEST (test_series_names_the_commits_that_lost)
   ck_assert_int_eq (suppressed, accepted);
   ck_assert_int_eq (not_compared, 1);
   json_decref (log);
-  assert_sarif_validates (sarif);
+  harness_assert_valid_sarif (sarif);
 
   /* Code Quality: the same findings.  */
   ck_assert_uint_eq (assert_codequality (harness_fmt ("%s/out.json", dir),
@@ -839,7 +802,7 @@ START_TEST (test_neutral_move_keeps_every_fingerprint)
     }
   json_decref (before);
   json_decref (after);
-  assert_sarif_validates (harness_fmt ("%s/after.sarif", dir));
+  harness_assert_valid_sarif (harness_fmt ("%s/after.sarif", dir));
   json_t *cb = load_json (harness_fmt ("%s/before.json", dir));
   json_t *ca = load_json (harness_fmt ("%s/after.json", dir));
   ck_assert_uint_eq (json_array_size (cb), n);
@@ -1062,7 +1025,7 @@ assert_example_outputs (const char *repo, const char *out,
   ck_assert_uint_gt (json_array_size (sarif_results (log)), 0);
   json_decref (log);
   if (validate)
-    assert_sarif_validates (sarif);
+    harness_assert_valid_sarif (sarif);
   ck_assert_uint_gt (assert_codequality
 		     (harness_fmt ("%s/gl-code-quality-report.json", dir),
 		      repo), 0);

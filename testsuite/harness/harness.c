@@ -1149,3 +1149,38 @@ harness_gcc_plugin (const char **gcc)
   *gcc = harness_fmt ("%s", name);
   return plugin;
 }
+
+/* Microsoft's validator, installed by .ci/install-deps into build/npm
+   (npm install --prefix build/npm @microsoft/sarif-multitool); its Linux
+   binary is run directly, so that no node is needed (the Debian testing
+   chroot has none).  NULL when it is not there.  */
+static const char *
+sarif_validator (void)
+{
+  const char *v = getenv ("HOTINLINE_SARIF_MULTITOOL");
+  if (v && *v)
+    return v;
+  v = harness_fmt ("%s/build/npm/node_modules/@microsoft/sarif-multitool-linux"
+		   "/Sarif.Multitool", harness_srcdir ());
+  return access (v, X_OK) == 0 ? v : NULL;
+}
+
+void
+harness_assert_valid_sarif (const char *file)
+{
+  const char *v = sarif_validator ();
+  if (!v)
+    {
+      fprintf (stderr, "SKIP sarif-multitool validate %s: the validator is "
+	       "not installed (sh .ci/install-deps installs it into "
+	       "build/npm)\n", file);
+      return;
+    }
+  struct run r = harness_sh (harness_fmt ("DOTNET_SYSTEM_GLOBALIZATION_"
+					  "INVARIANT=1 DOTNET_CLI_TELEMETRY_"
+					  "OPTOUT=1 '%s' validate '%s' 2>&1",
+					  v, file));
+  ck_assert_msg (r.status == 0 && strstr (r.out, "1 files scanned"),
+		 "sarif-multitool: status %d\n%s", r.status, r.out);
+  ck_assert_msg (!strstr (r.out, ": error "), "%s:\n%s", file, r.out);
+}

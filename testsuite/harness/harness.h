@@ -159,6 +159,14 @@ struct functions harness_functions (const char *obj);
 const char *harness_function_body (const struct functions *fns,
 				   const char *name);
 
+/* FILE passes Microsoft's SARIF validator (sarif-multitool validate): no
+   error, a warning is not one.  The validator is installed by
+   .ci/install-deps into build/npm; its Linux binary is run directly, so
+   that no node is needed (the Debian testing chroot has none), or the one
+   HOTINLINE_SARIF_MULTITOOL names.  Without it, says so on stderr and
+   checks nothing.  */
+void harness_assert_valid_sarif (const char *file);
+
 /* objdump -d of OBJ's code without addresses-specific noise: the text used
    to compare two objects' code.  */
 char *harness_disassembly (const char *obj);
