@@ -500,15 +500,8 @@ EOF
 		fi
 	fi
 
-	# hotinline-summary --diff takes no empty side: a unit new in this
-	# commit is compared with itself (nothing to lose), and a build that
-	# compiled nothing gives the units it did not compare with a unit of
-	# the last build on both sides.
-	if ! has_json "$dir/new"; then
-		for f in "$last"/*.json; do cp "$f" "$dir/new/"; break; done
-	fi
-	has_json "$dir/old" || copy_json "$dir/new" "$dir/old"
-
+	# Either side may hold no units: every unit the commit rebuilt is new
+	# (OLD), or its build failed before any compiled (NEW).
 	sst=0
 	(cd "$tree" && exec "$summary" --diff "$dir/old" "$dir/new" --commit "$sha" \
 		--findings "$dir/findings.json" --source-root "$tree" "$@") \
@@ -545,16 +538,8 @@ fi
 [ $n_failed -eq 0 ] || line="$line, $n_failed did not build"
 say "$line"
 
-# No commit rebuilt a unit: the reports are still written, empty (CI
-# uploads them whatever the range), from the comparison of the last build
-# with itself.
-if [ -n "$sarif$codequality" ] && [ -z "$findings" ]; then
-	(cd "$tree" && exec "$summary" --diff "$last" "$last" \
-		--findings "$state/none.json" --source-root "$tree") \
-		>"$state/none.out" 2>&1 ||
-		{ cat "$state/none.out" >&2; die "hotinline-summary failed"; }
-	findings=$(quote "$state/none.json")
-fi
+# With no commit that rebuilt a unit, --merge of no findings still writes
+# the reports, empty: CI uploads them whatever the range.
 if [ -n "$sarif$codequality" ]; then
 	set --
 	[ -z "$sarif" ] || set -- "$@" --sarif "$sarif"
