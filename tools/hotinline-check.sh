@@ -503,7 +503,7 @@ EOF
 	# Either side may hold no units: every unit the commit rebuilt is new
 	# (OLD), or its build failed before any compiled (NEW).
 	sst=0
-	(cd "$tree" && exec "$summary" --diff "$dir/old" "$dir/new" --commit "$sha" \
+	(cd "$tree" && exec "$summary" --diff --allow-empty "$dir/old" "$dir/new" --commit "$sha" \
 		--findings "$dir/findings.json" --source-root "$tree" "$@") \
 		>"$dir/summary.out" 2>"$dir/summary.err" || sst=$?
 	say_header "$sha"

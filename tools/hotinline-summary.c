@@ -78,6 +78,8 @@ static const char usage_text[] =
   "  --not-compared 'UNIT: ERROR'\n"
   "                  with --diff: UNIT did not build in NEW (repeatable)\n"
   "  --findings FILE with --diff: write the findings, for --merge\n"
+  "  --allow-empty   with --diff: OLD or NEW may be a directory without\n"
+  "                  results, a build of no units\n"
   "  --merge FINDINGS...\n"
   "                  the findings files of several --diff runs as one\n"
   "  --sarif FILE    write the findings as SARIF 2.1.0 (GitHub code\n"
@@ -434,7 +436,7 @@ main (int argc, char **argv)
 {
   enum { OPT_HELP = 256, OPT_VERSION, OPT_COMMIT, OPT_ACCEPT,
 	 OPT_ACCEPT_LOCK, OPT_NOT_COMPARED, OPT_FINDINGS, OPT_MERGE,
-	 OPT_SARIF, OPT_CODEQUALITY, OPT_ROOT, OPT_MAX };
+	 OPT_SARIF, OPT_CODEQUALITY, OPT_ROOT, OPT_MAX, OPT_ALLOW_EMPTY };
   static const struct option longs[] = {
     { "json", no_argument, NULL, 'j' },
     { "diff", no_argument, NULL, 'd' },
@@ -451,11 +453,12 @@ main (int argc, char **argv)
     { "codequality", required_argument, NULL, OPT_CODEQUALITY },
     { "source-root", required_argument, NULL, OPT_ROOT },
     { "max-results", required_argument, NULL, OPT_MAX },
+    { "allow-empty", no_argument, NULL, OPT_ALLOW_EMPTY },
     { "help", no_argument, NULL, OPT_HELP },
     { "version", no_argument, NULL, OPT_VERSION },
     { NULL, 0, NULL, 0 }
   };
-  bool as_json = false, as_diff = false, merge = false;
+  bool as_json = false, as_diff = false, merge = false, allow_empty = false;
   const char *html = NULL, *lock = NULL, *accept_lock = NULL;
   struct exports x = { .max_results = EXPORT_MAX_RESULTS };
   struct accepted *accepts = NULL;
@@ -509,6 +512,9 @@ main (int argc, char **argv)
       case OPT_FINDINGS:
 	x.findings = optarg;
 	break;
+      case OPT_ALLOW_EMPTY:
+	allow_empty = true;
+	break;
       case OPT_MERGE:
 	merge = true;
 	break;
@@ -561,10 +567,10 @@ main (int argc, char **argv)
     usage_error ("--json goes with neither --diff nor --html");
   if (lock && (as_json || html))
     usage_error ("--lock goes with neither --json nor --html");
-  if ((x.commit || n_accepts || accept_lock || json_array_size (failed))
-      && !as_diff)
-    usage_error ("--commit, --accept, --accept-lock and --not-compared go "
-		 "with --diff");
+  if ((x.commit || n_accepts || accept_lock || json_array_size (failed)
+       || allow_empty) && !as_diff)
+    usage_error ("--commit, --accept, --accept-lock, --not-compared and "
+		 "--allow-empty go with --diff");
   if (merge && (as_diff || as_json || html || lock))
     usage_error ("--merge goes with none of --diff, --json, --html, --lock");
   if (x.findings && !as_diff)
@@ -603,9 +609,11 @@ main (int argc, char **argv)
       struct build old, new_;
       build_init (&old, true);
       build_init (&new_, true);
-      /* A side with no units: every unit a commit rebuilt is new, or its
-	 build failed before any compiled.  */
-      old.may_be_empty = new_.may_be_empty = true;
+      /* A side with no units, when asked for: every unit a commit
+	 rebuilt is new, or its build failed before any compiled.  A
+	 directory without results is otherwise a mistake (a wrong path
+	 would compare nothing and say nothing was lost).  */
+      old.may_be_empty = new_.may_be_empty = allow_empty;
       read_path (&old, paths[0]);
       read_path (&new_, paths[1]);
       build_finish (&old);
