@@ -497,6 +497,11 @@ EOF
 	if [ -n "$lock" ] && ! git -C "$top" diff --quiet "$prev" "$sha" -- "$lock"; then
 		if [ -f "$tree/$lock" ]; then
 			set -- "$@" --accept-lock "$tree/$lock"
+			# The lock before the commit: a loss it pinned and the
+			# new one deletes is accepted too.
+			if git -C "$top" show "$prev:$lock" > "$dir/lock.before" 2>/dev/null; then
+				set -- "$@" --accept-lock-before "$dir/lock.before"
+			fi
 		fi
 	fi
 

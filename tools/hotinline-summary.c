@@ -73,8 +73,11 @@ static const char usage_text[] =
   "                  with --diff: accept the loss of CALLEE's calls in\n"
   "                  CALLER (globs; a Hot-Inline-Dropped trailer's text)\n"
   "  --accept-lock LOCK\n"
-  "                  with --diff: accept the losses LOCK, a lock as of\n"
-  "                  NEW, no longer pins always_inline\n"
+  "                  with --diff: LOCK, a lock as of NEW, accepts the\n"
+  "                  losses it keeps as calls (report entries)\n"
+  "  --accept-lock-before LOCK\n"
+  "                  the lock as of OLD: the losses it pinned always_inline\n"
+  "                  and --accept-lock's no longer pins are accepted too\n"
   "  --not-compared 'UNIT: ERROR'\n"
   "                  with --diff: UNIT did not build in NEW (repeatable)\n"
   "  --findings FILE with --diff: write the findings, for --merge\n"
@@ -387,6 +390,20 @@ not_compared (const char *text)
   return f;
 }
 
+/* The lock FILE read by the policy loader, or NULL for NULL; exits with
+   the loader's first error.  */
+static struct policy *
+load_lock (const char *file)
+{
+  if (!file)
+    return NULL;
+  struct policy *p = policy_new ();
+  if (!policy_load_file (p, file))
+    summary_die ("%s", policy_error_count (p) ? policy_error_message (p, 0)
+		 : "cannot read the lock");
+  return p;
+}
+
 /* Where SARIF and Code Quality paths are relative to: ROOT, or the
    current directory (malloc'd).  */
 static char *
@@ -436,7 +453,8 @@ main (int argc, char **argv)
 {
   enum { OPT_HELP = 256, OPT_VERSION, OPT_COMMIT, OPT_ACCEPT,
 	 OPT_ACCEPT_LOCK, OPT_NOT_COMPARED, OPT_FINDINGS, OPT_MERGE,
-	 OPT_SARIF, OPT_CODEQUALITY, OPT_ROOT, OPT_MAX, OPT_ALLOW_EMPTY };
+	 OPT_SARIF, OPT_CODEQUALITY, OPT_ROOT, OPT_MAX, OPT_ALLOW_EMPTY,
+	 OPT_LOCK_BEFORE };
   static const struct option longs[] = {
     { "json", no_argument, NULL, 'j' },
     { "diff", no_argument, NULL, 'd' },
@@ -454,12 +472,14 @@ main (int argc, char **argv)
     { "source-root", required_argument, NULL, OPT_ROOT },
     { "max-results", required_argument, NULL, OPT_MAX },
     { "allow-empty", no_argument, NULL, OPT_ALLOW_EMPTY },
+    { "accept-lock-before", required_argument, NULL, OPT_LOCK_BEFORE },
     { "help", no_argument, NULL, OPT_HELP },
     { "version", no_argument, NULL, OPT_VERSION },
     { NULL, 0, NULL, 0 }
   };
   bool as_json = false, as_diff = false, merge = false, allow_empty = false;
   const char *html = NULL, *lock = NULL, *accept_lock = NULL;
+  const char *lock_before = NULL;
   struct exports x = { .max_results = EXPORT_MAX_RESULTS };
   struct accepted *accepts = NULL;
   size_t n_accepts = 0;
@@ -515,6 +535,9 @@ main (int argc, char **argv)
       case OPT_ALLOW_EMPTY:
 	allow_empty = true;
 	break;
+      case OPT_LOCK_BEFORE:
+	lock_before = optarg;
+	break;
       case OPT_MERGE:
 	merge = true;
 	break;
@@ -567,6 +590,8 @@ main (int argc, char **argv)
     usage_error ("--json goes with neither --diff nor --html");
   if (lock && (as_json || html))
     usage_error ("--lock goes with neither --json nor --html");
+  if (lock_before && !accept_lock)
+    usage_error ("--accept-lock-before goes with --accept-lock");
   if ((x.commit || n_accepts || accept_lock || json_array_size (failed)
        || allow_empty) && !as_diff)
     usage_error ("--commit, --accept, --accept-lock, --not-compared and "
@@ -618,17 +643,9 @@ main (int argc, char **argv)
       read_path (&new_, paths[1]);
       build_finish (&old);
       build_finish (&new_);
-      struct policy *lock_policy = NULL;
-      if (accept_lock)
-	{
-	  lock_policy = policy_new ();
-	  if (!policy_load_file (lock_policy, accept_lock))
-	    summary_die ("%s", policy_error_count (lock_policy)
-			 ? policy_error_message (lock_policy, 0)
-			 : "cannot read the lock");
-	}
-      struct compare_options options = { accepts, n_accepts, lock_policy,
-					 accept_lock };
+      struct compare_options options = { accepts, n_accepts,
+					 load_lock (accept_lock),
+					 load_lock (lock_before), accept_lock };
       json_t *changes, *notes;
       json_t *findings = compare_builds (&old, &new_, &options, &changes,
 					 &notes);

@@ -299,6 +299,16 @@ story_call (const char *callee, const struct call_facts *facts)
   return call;
 }
 
+/* The entry of LOCK for CALLEE (or its identifier) in CALLER_ID.  */
+static const struct policy_entry *
+lock_entry (const struct policy *lock, const char *callee,
+	    const char *callee_id, const char *caller_id, const char *unit)
+{
+  const struct policy_entry *e = policy_lookup (lock, callee, caller_id,
+						unit);
+  return e ? e : policy_lookup (lock, callee_id, caller_id, unit);
+}
+
 /* Why the loss F is accepted, or NULL.  */
 static char *
 accepted_by (json_t *f, const struct compare_options *o)
@@ -322,14 +332,20 @@ accepted_by (json_t *f, const struct compare_options *o)
       json_t *units = json_object_get (f, "units");
       const char *unit = json_array_size (units)
 	? json_string_value (json_array_get (units, 0)) : NULL;
-      const struct policy_entry *e
-	= policy_lookup (o->lock, callee, caller_id, unit);
-      if (!e)
-	e = policy_lookup (o->lock, callee_id, caller_id, unit);
-      if (!e || e->action != POLICY_ACTION_ALWAYS_INLINE)
-	why = summary_format ("the lock %s no longer pins it%s%s",
-			      o->lock_path, e && e->reason ? ": " : "",
-			      e && e->reason ? e->reason : "");
+      const struct policy_entry *now
+	= lock_entry (o->lock, callee, callee_id, caller_id, unit);
+      const struct policy_entry *was = o->lock_before
+	? lock_entry (o->lock_before, callee, callee_id, caller_id, unit)
+	: NULL;
+      bool pinned = now && now->action == POLICY_ACTION_ALWAYS_INLINE;
+      bool was_pinned = was && was->action == POLICY_ACTION_ALWAYS_INLINE;
+      if (!pinned && now)
+	why = summary_format ("the lock %s keeps it a call%s%s", o->lock_path,
+			      now->reason ? ": " : "",
+			      now->reason ? now->reason : "");
+      else if (!pinned && was_pinned)
+	why = summary_format ("the lock %s no longer pins it",
+			      o->lock_path);
     }
   free (callee_id);
   free (caller_id);

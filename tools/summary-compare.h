@@ -41,9 +41,10 @@ struct compare_options
 {
   const struct accepted *accepts;
   size_t n_accepts;
-  /* A lock as of NEW (the commit changed it): a loss it does not pin
-     always_inline is accepted.  */
-  const struct policy *lock;
+  /* A lock as of NEW (the commit changed it) and, when given, as of OLD:
+     a loss is accepted when the new lock keeps its call (a report entry
+     for it), or no longer pins it always_inline where the old one did.  */
+  const struct policy *lock, *lock_before;
   const char *lock_path;
 };
 

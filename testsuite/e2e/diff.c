@@ -428,16 +428,20 @@ START_TEST (test_review_outputs)
 			    "4"), "%s%s", r.out, r.err);
   harness_assert_valid_sarif (harness_fmt ("%s/cut.sarif", dir));
 
-  /* A lock that pins descend in find only: load's loss is accepted.  */
+  /* The lock as the commit left it: descend pinned in find, kept a call
+     in load (a report entry): load's loss is accepted, find's is not.  */
   const char *lock = harness_write ("lock.yaml", "version: 1\nfunctions:\n"
 				    "- {name: descend, callers: find, "
-				    "action: always_inline}\n");
+				    "action: always_inline}\n"
+				    "- {name: descend, callers: load, "
+				    "action: report, reason: \"cold since\"}\n");
   r = harness_sh (harness_fmt ("%s --diff %s/results %s/results "
 			       "--accept-lock %s --sarif %s/l.sarif", tool,
 			       old, new_, lock, dir));
   ck_assert_msg (r.status == 1
 		 && strstr (r.out, "'descend' in 'load': no longer inlined "
 			    "(accepted: the lock ")
+		 && strstr (r.out, "keeps it a call: cold since)")
 		 && strstr (r.out, "'descend' in 'find': no longer inlined: ")
 		 && strstr (r.out, "3 hot call sites went from inlined to "
 			    "declined, 1 accepted\n"), "%s%s", r.out, r.err);
@@ -445,6 +449,30 @@ START_TEST (test_review_outputs)
   ck_assert_msg (strstr (l, "\"suppressions\"")
 		 && strstr (l, "\"justification\": \"the lock "), "%s", l);
   harness_assert_valid_sarif (harness_fmt ("%s/l.sarif", dir));
+
+  /* The commit deleted load's entry from a lock that pinned both: with
+     the lock before it, load's loss is accepted; without it, a call the
+     lock does not mention is not.  */
+  const char *before = harness_write ("before.yaml", "version: 1\n"
+				      "functions:\n- {name: descend, callers:"
+				      " find, action: always_inline}\n- {name:"
+				      " descend, callers: load, action: "
+				      "always_inline}\n");
+  const char *after = harness_write ("after.yaml", "version: 1\n"
+				     "functions:\n- {name: descend, callers:"
+				     " find, action: always_inline}\n");
+  r = harness_sh (harness_fmt ("%s --diff %s/results %s/results "
+			       "--accept-lock %s --accept-lock-before %s",
+			       tool, old, new_, after, before));
+  ck_assert_msg (r.status == 1
+		 && strstr (r.out, "'descend' in 'load': no longer inlined "
+			    "(accepted: the lock ")
+		 && strstr (r.out, "no longer pins it)")
+		 && strstr (r.out, "1 accepted\n"), "%s%s", r.out, r.err);
+  r = harness_sh (harness_fmt ("%s --diff %s/results %s/results "
+			       "--accept-lock %s", tool, old, new_, after));
+  ck_assert_msg (r.status == 1 && !strstr (r.out, "accepted"), "%s%s",
+		 r.out, r.err);
 
   /* Every loss accepted by trailers: exit 0.  */
   r = harness_sh (harness_fmt ("%s --diff %s/results %s/results --accept "
@@ -466,6 +494,8 @@ START_TEST (test_review_outputs)
       "--not-compared and --allow-empty go with --diff" },
     { "--diff old/results new/results --accept-lock hot-missing.yaml",
       "hot-missing.yaml" },
+    { "--diff old/results new/results --accept-lock-before lock.yaml",
+      "--accept-lock-before goes with --accept-lock" },
     { "--merge f1.json --sarif x.sarif --max-results 0",
       "--max-results wants a number above 0" },
   };
