@@ -20,6 +20,9 @@
 #   make bench-summary   hotinline-summary's time and memory at scale
 #   make check-kernel KERNEL=6.1 CC=gcc-12   a whole defconfig kernel built,
 #                        checked and booted (docs/kernel.md; hours)
+#   make check-freebsd   FreeBSD's radix-trie kernel units, as FreeBSD builds
+#                        them, with Clang 19, the default Clang and GCC
+#                        (FREEBSD_SRC=/usr/src/sys; docs/freebsd.md)
 
 GCC ?= gcc
 GCC_MAJOR := $(shell $(GCC) -dumpversion | cut -d. -f1)
@@ -354,6 +357,26 @@ check-linux-clang:
 		$(abspath build/$(or $(CLANG),clang-16)/hotinline.so) \
 		$(or $(CLANG),clang-16) $(LINUX_TARBALL) \
 		$(abspath build/linux-x86_64)
+
+# FreeBSD's radix-trie units (subr_pctrie.c, vm_radix.c, vm_page.c,
+# vfs_subr.c) compiled as FreeBSD's kernel build compiles them for amd64
+# GENERIC, with Clang 19 (FreeBSD 15's), the default Clang and GCC: report
+# places, -Werror, forcing = the hand annotation, surgical forcing
+# (docs/freebsd.md).  FREEBSD_SRC: a FreeBSD sys tree, or a folder of
+# them as ../shared/freebsd is; skipped, saying why, where there is none.
+FREEBSD_SRC ?= $(CURDIR)/../shared/freebsd
+FREEBSD_CLANGS ?= clang-19 $(filter-out clang-19,clang-$(firstword $(CLANG_VERSIONS)))
+FREEBSD_GCC ?= $(if $(filter $(HOST_MACHINE),$(GCC_MACHINE)),$(if $(filter gcc,$(GCC)),gcc-$(GCC_MAJOR),$(GCC)))
+.PHONY: check-freebsd
+check-freebsd:
+	if [ -d "$(FREEBSD_SRC)" ]; then \
+		$(foreach c,$(FREEBSD_CLANGS),$(MAKE) CLANG=$(c) build/$(c)/hotinline.so &&) \
+		$(if $(FREEBSD_GCC),$(MAKE) GCC=$(FREEBSD_GCC) plugin &&) true; \
+	fi
+	sh testsuite/freebsd/check-freebsd.sh $(FREEBSD_SRC) \
+		$(abspath build/freebsd) \
+		$(foreach c,$(FREEBSD_CLANGS),$(c)=$(abspath build/$(c)/hotinline.so)) \
+		$(if $(FREEBSD_GCC),$(FREEBSD_GCC)=$(abspath build/gcc-$(shell $(FREEBSD_GCC) -dumpversion | cut -d. -f1)/hotinline.so))
 
 # A lock across a compiler upgrade on Linux 6.1's units that the shipped
 # policies name (testsuite/linux/lock-upgrade.sh), and across a library

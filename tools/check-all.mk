@@ -61,18 +61,26 @@ REAL_STAGES := $(foreach l,$(call REAL_LIBS,REAL_LIBS_C),\
 HOTINLINE_REAL_CACHE ?= /var/cache/hotinline/real-src
 export HOTINLINE_REAL_CACHE
 
+# FreeBSD's kernel units (make check-freebsd, testsuite/freebsd): with
+# Clang 19 and the first Clang of CLANGS, and the default GCC; about two
+# CPU minutes, on one CPU.  It says why it skips where ../shared/freebsd
+# is absent.
+FREEBSD_CLANGS := $(filter clang-19,$(CLANGS)) \
+	$(filter-out clang-19,$(firstword $(CLANGS)))
+
 # In the order make starts them: the chroot's GCCs first, since they need
 # nothing of the shared build and keep the CPUs busy while it runs; then
-# the real-code stages, each a chain of builds on one CPU; then this
-# machine's GCCs and the Clangs, whose test cases spread over every CPU
-# and so fill the end of the run.
+# the real-code stages and FreeBSD's, each a chain of builds on one CPU;
+# then this machine's GCCs and the Clangs, whose test cases spread over
+# every CPU and so fill the end of the run.
 CHECK_STAGES := $(addprefix check-,$(CHROOT_GCCS) $(HOST_GCCS) $(CLANGS))
 
-.PHONY: check-all ci build chroot real-sources $(CHECK_STAGES) $(REAL_STAGES)
+.PHONY: check-all ci build chroot real-sources check-freebsd $(CHECK_STAGES) \
+	$(REAL_STAGES)
 check-all: $(CHECK_STAGES)
 ci: $(filter $(addprefix check-,$(CHROOT_GCCS)),$(CHECK_STAGES)) \
-	$(REAL_STAGES) $(filter-out $(addprefix check-,$(CHROOT_GCCS)),\
-	$(CHECK_STAGES))
+	$(REAL_STAGES) check-freebsd \
+	$(filter-out $(addprefix check-,$(CHROOT_GCCS)),$(CHECK_STAGES))
 
 # What several stages share, built once: the default GCC's plugin, tools
 # and test binary (the Clangs' runs use them), every Clang's plugin, and
@@ -102,6 +110,11 @@ $(addprefix check-,$(CHROOT_GCCS)): check-%: chroot
 
 real-sources:
 	+@$(STAGE) real-sources sh testsuite/real/run.sh --fetch
+
+# The build stage made every Clang's plugin and the default GCC's.
+check-freebsd: build
+	+@$(STAGE) check-freebsd $(MAKE) check-freebsd \
+		FREEBSD_CLANGS="$(FREEBSD_CLANGS)" FREEBSD_GCC=$(DEFAULT_GCC)
 
 # real-GCC-LIB[-SETTING]: one library (at one setting) with one GCC, on one
 # CPU, in a work directory of its own.
