@@ -52,7 +52,7 @@ private:
 /* At an LTO link: where diagnostics go, and the one being put together
    (the linker's threads each have their own).  */
 thread_local llvm::LLVMContext *link_context;
-thread_local std::string pending;
+thread_local std::string pending_text;
 thread_local llvm::DiagnosticSeverity pending_severity;
 
 /* Emit MESSAGE at LOC at LEVEL: through Clang's engine, or at a link into
@@ -69,13 +69,13 @@ emit (clang::DiagnosticsEngine::Level level, const place &loc,
       return;
     }
   std::string where = loc.text.empty () ? "" : loc.text + ": ";
-  if (level == clang::DiagnosticsEngine::Note && !pending.empty ())
+  if (level == clang::DiagnosticsEngine::Note && !pending_text.empty ())
     {
-      pending += "\n" + where + "note: " + message;
+      pending_text += "\n" + where + "note: " + message;
       return;
     }
   diagnostics_flush ();
-  pending = where + message;
+  pending_text = where + message;
   pending_severity = level >= clang::DiagnosticsEngine::Error
 		       ? llvm::DS_Error
 		     : level == clang::DiagnosticsEngine::Warning
@@ -272,10 +272,10 @@ diagnostics_to (llvm::LLVMContext &ctx)
 void
 diagnostics_flush ()
 {
-  if (pending.empty ())
+  if (pending_text.empty ())
     return;
   std::string text;
-  text.swap (pending);
+  text.swap (pending_text);
   if (link_context)
     link_context->diagnose (link_diagnostic (pending_severity, text));
   else

@@ -29,8 +29,18 @@ CLANG_PLUGIN := $(CLANG_B)/hotinline.so
 CLANGXX := $(patsubst %clang-$(CLANG_MAJOR),%clang++-$(CLANG_MAJOR),$(CLANG))
 LLVM_LIBDIR := $(shell $(LLVM_CONFIG) --libdir)
 CLANG_CORE_OBJ := $(patsubst $(CORE)/%.c,$(CLANG_B)/%.o,$(CORE_SRC))
+# The plugin's files are compiled as one translation unit, which includes
+# each of them: LLVM's and Clang's headers, most of each file's time, are
+# parsed once rather than 15 times (Clang 19, 2 cores, from clean: 112 CPU
+# seconds file by file, 28 in one unit).  LLVM_UNITY=no compiles them one
+# by one, as an edit of one file wants.
+LLVM_UNITY ?= yes
+ifeq ($(LLVM_UNITY),no)
 CLANG_PLUGIN_OBJ := $(patsubst $(LLVM_PLUGIN)/%.cpp,$(CLANG_B)/%.o,\
 	$(LLVM_PLUGIN_SRC))
+else
+CLANG_PLUGIN_OBJ := $(CLANG_B)/plugin-unit.o
+endif
 LLVM_PLUGIN_CXXFLAGS := $(shell $(LLVM_CONFIG) --cxxflags) $(WARN) $(OPT) \
 	-fPIC -fno-rtti -fno-exceptions -fvisibility=hidden \
 	-fvisibility-inlines-hidden -Wno-unused-parameter \
@@ -48,6 +58,15 @@ $(CLANG_B)/policy-image.o $(CLANG_B)/policy-cache.o: CORE_CFLAGS += -O3
 
 $(CLANG_B)/%.o: $(LLVM_PLUGIN)/%.cpp $(wildcard $(CORE)/*.h \
 		$(LLVM_PLUGIN)/*.h) | $(CLANG_B)
+	$(CCACHE) $(CLANGXX) $(LLVM_PLUGIN_CXXFLAGS) -c $< -o $@
+
+# The one unit: a file that includes the others, written again only when
+# their list changes.
+$(CLANG_B)/plugin-unit.cpp: plugin/llvm/llvm.mk | $(CLANG_B)
+	printf '#include "%s"\n' $(notdir $(LLVM_PLUGIN_SRC)) > $@.tmp
+	mv -f $@.tmp $@
+$(CLANG_B)/plugin-unit.o: $(CLANG_B)/plugin-unit.cpp $(LLVM_PLUGIN_SRC) \
+		$(wildcard $(CORE)/*.h $(LLVM_PLUGIN)/*.h)
 	$(CCACHE) $(CLANGXX) $(LLVM_PLUGIN_CXXFLAGS) -c $< -o $@
 
 # libLLVM and libclang-cpp of this version, by their sonames: only the

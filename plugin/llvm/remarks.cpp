@@ -31,20 +31,20 @@ namespace {
 /* A call: its caller, callee and place.  Remarks name the block of the
    call rather than the call, so the place is what tells calls apart.  */
 typedef std::tuple<std::string, std::string, std::string, unsigned, unsigned>
-  key;
+  call_key;
 
-key
+call_key
 key_of (const llvm::CallBase &call)
 {
   const llvm::Function *callee = call.getCalledFunction ();
   const llvm::DILocation *dl = call.getDebugLoc ().get ();
-  return key (call.getFunction ()->getName ().str (),
+  return call_key (call.getFunction ()->getName ().str (),
 	      callee ? callee->getName ().str () : std::string (),
 	      dl ? dl->getFilename ().str () : std::string (),
 	      dl ? dl->getLine () : 0, dl ? dl->getColumn () : 0);
 }
 
-thread_local std::map<key, inliner_reason> reasons;
+thread_local std::map<call_key, inliner_reason> reasons;
 
 /* What the handler asks the inliner for while it weighs a call.  */
 enum class asking
@@ -58,7 +58,7 @@ enum class asking
    figures.  */
 struct too_costly
 {
-  key at;
+  call_key at;
   inliner_reason reason;
 };
 
@@ -165,7 +165,7 @@ private:
     if (callee.empty () || !symbol_mentioned (callee))
       return;
     const llvm::DiagnosticLocation &where = r.getLocation ();
-    key at (r.getFunction ().getName ().str (), callee.str (),
+    call_key at (r.getFunction ().getName ().str (), callee.str (),
 	    where.isValid () ? where.getRelativePath ().str () : "",
 	    where.isValid () ? where.getLine () : 0,
 	    where.isValid () ? where.getColumn () : 0);
