@@ -26,6 +26,13 @@
 #                   checked out and built, and hotinline-summary --diff
 #                   on the units it rebuilt)
 #   --target T      what make builds (default: vmlinux)
+#   --expect N...   the commits of the series (1 is the first) that must
+#                   be named as losing a hot inline, the others clean
+#                   (default: 2, the series' xas_descend commit); "none"
+#                   for none
+#
+# Exit status: 0 when the commits named are the ones expected, 1 when
+# not, 2 when a build or the tool failed.
 #
 # Both sides are built in git worktrees of TREE, in-tree, with
 # x86_64_defconfig: WORK/check/tree (hotinline-check's, --work WORK/check)
@@ -35,13 +42,14 @@
 # tool's tree with the plugin.  Whatever else the machine does falls on
 # both sides of a commit alike; each commit's figures are
 #   plain   checkout and incremental make, no plugin
-#   check   the plugin's build of that commit, and the tool's own time
-#           around it (its checkout, its diff of the units rebuilt,
-#           its report): from the end of the commit's build to the start
-#           of the next commit's (or the tool's exit)
+#   check   the commit's build with the plugin, then the tool's own
+#           work until it runs the next commit's build or exits (its
+#           diff of the units this commit rebuilt, its checkout of the
+#           next commit, its report)
 # and their ratio, wall and CPU (CPU: make's user + system, the tool's
-# own time left out).  Wall times on a shared machine vary: read the
-# ratio, never a lone time.
+# own work left out).  BASE's row is its full build on both sides.
+# Wall times on a shared machine vary: read the ratio, never a lone
+# time.
 #
 # Each run starts both trees from scratch (two full builds, about an
 # hour and a half on 2 cores).  The plugin, hotinline-check and
@@ -105,7 +113,7 @@ fi
 tree='' range=base..HEAD cc=gcc-12 policy=$srcdir/policies/linux-xarray.yaml
 work=${HOTINLINE_CHECK_SERIES_WORK:-/var/cache/hotinline/check-series}
 jobs=$(nproc) tool=$srcdir/tools/hotinline-check.sh own='' target=vmlinux
-plugin=''
+plugin='' expect=2
 hot_obj=lib/xarray.o hot_func=xas_descend
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -119,6 +127,7 @@ while [ $# -gt 0 ]; do
 	--tool) tool=$2; shift ;;
 	--own) own=1 ;;
 	--target) target=$2; shift ;;
+	--expect) expect=$2; shift ;;
 	*) sed -n '2,/^set -eu/p' "$0" | sed '$d;s/^# \{0,1\}//'; exit 2 ;;
 	esac
 	shift
@@ -200,7 +209,10 @@ git -C "$tree" worktree prune
 rm -rf "$work/results" "$work/own"
 rm -f "$work"/steps.tsv "$work"/objdump.tsv "$work"/*.log "$work"/*.time \
 	"$work/report.txt" "$work/check.out" "$work/table.md"
+# The plain side's worktree, timed: the tool's is in its BASE row.
+wt0=$(date +%s.%N)
 git -C "$tree" worktree add -q --detach "$work/plain" "$base"
+wt1=$(date +%s.%N)
 cat >"$work/env" <<EOF
 jobs='$jobs' ccvars='$ccvars' plain_kcflags='$plain_kcflags' target='$target'
 hot_obj='$hot_obj' hot_func='$hot_func'
@@ -233,7 +245,7 @@ else
 	git -C "$tree" worktree add -q --detach "$work/check/tree" "$base"
 	own_build base
 	cp "$work/own/base/"* "$work/own/current/"
-	n=0
+	n=0 named=''
 	for c in $commits; do
 		n=$((n + 1))
 		git -C "$work/check/tree" checkout -q --detach "$c"
@@ -248,9 +260,21 @@ else
 		{
 			echo "== $(git -C "$tree" log -1 --format='%h %s' "$c")"
 			echo "units rebuilt with results: $(ls "$work/own/$n" | wc -l)"
-			"$work/bin/hotinline-summary" --diff "$work/own/old-$n" "$work/own/$n" || rc=1
+			drc=0
+			"$work/bin/hotinline-summary" --diff "$work/own/old-$n" "$work/own/$n" || drc=$?
+			echo
 		} >>"$work/report.txt" 2>&1
+		case $drc in
+		0) ;;
+		1) rc=1 named="$named $(git -C "$tree" rev-parse --short=12 "$c")" ;;
+		*) rc=2 ;;
+		esac
 	done
+	if [ -n "$named" ]; then
+		echo "$n commits checked, $(echo $named | wc -w) lost a hot inline:$named"
+	else
+		echo "$n commits checked, none lost a hot inline"
+	fi >>"$work/report.txt"
 	cp "$work/report.txt" "$work/check.out"
 fi
 t1=$(date +%s.%N)
@@ -260,7 +284,7 @@ echo "check-series: the check exited $rc (1: a commit lost a hot call site)"
 cat "$work/check.out"
 
 # The table: one row per build (BASE's full one, then each commit's).
-awk -F'\t' -v start="$t0" -v end="$t1" -v tree="$tree" '
+awk -F'\t' -v start="$t0" -v end="$t1" -v wt="$wt0 $wt1" -v tree="$tree" '
 	NR == FNR { n++; rev[n] = $1; w0[n] = $2; p1[n] = $3; c1[n] = $4
 		    pc[n] = $5; cc[n] = $6; cw[n] = $7; next }
 	{ calls_p[$1] = $2; calls_c[$1] = $3 }
@@ -269,6 +293,8 @@ awk -F'\t' -v start="$t0" -v end="$t1" -v tree="$tree" '
 		print "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 		for (i = 1; i <= n; i++) {
 			pw = p1[i] - w0[i]
+			# BASE: the plain side'"'"'s worktree too
+			if (i == 1) { split(wt, t, " "); pw += t[2] - t[1] }
 			# the tool'"'"'s own time after this build: until the
 			# next build starts, or the tool exits
 			next_start = (i < n) ? w0[i + 1] : end
@@ -284,4 +310,22 @@ awk -F'\t' -v start="$t0" -v end="$t1" -v tree="$tree" '
 		}
 	}' "$work/steps.tsv" "$work/objdump.tsv" | tee "$work/table.md"
 echo "check-series: total $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.0f", b - a }') s (both sides); $work/table.md"
-exit $rc
+
+# The commits named against those expected.
+[ "$rc" -le 1 ] || { echo "check-series: the check failed (exit $rc)"; exit 2; }
+want=''
+if [ "$expect" != none ]; then
+	for i in $expect; do
+		c=$(echo $commits | cut -d' ' -f"$i")
+		[ -n "$c" ] || { echo "check-series: no commit $i in $range" >&2; exit 2; }
+		want="$want $(git -C "$tree" rev-parse --short=12 "$c")"
+	done
+fi
+got=$(sed -n 's/.* lost a hot inline:\([^,]*\).*/\1/p' "$work/report.txt" | tail -n 1)
+norm() { echo $* | tr ' ' '\n' | sort | tr '\n' ' '; }
+if [ "$(norm $got)" = "$(norm $want)" ]; then
+	echo "check-series: named${got:- none}, as expected"
+else
+	echo "check-series: named${got:- none}, expected${want:- none}"
+	exit 1
+fi
