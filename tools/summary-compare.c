@@ -601,10 +601,13 @@ build_notes (struct build *old, struct build *new_)
 				  u->output, "flags", u->flags);
 	char *uid = calls_unit_id (unit);
 	json_decref (unit);
-	json_object_set_new (m[s], uid, json_pack ("{s:s, s:o}", "compiler",
-						   u->compiler, "flags",
+	json_object_set_new (m[s], uid, json_pack ("{s:s, s:o, s:I}",
+						   "compiler", u->compiler,
+						   "flags",
 						   code_flags (u->flags,
-							       u->directory)));
+							       u->directory),
+						   "calls",
+						   (json_int_t) u->calls));
 	free (uid);
       }
   size_t only_old = 0, only_new = 0, compilers = 0, flags = 0;
@@ -617,7 +620,9 @@ build_notes (struct build *old, struct build *new_)
       json_t *n = same_unit (nu, ou, uid, &new_uid);
       if (!n)
 	{
-	  only_old++;
+	  /* A unit without hot calls has nothing to compare (the build
+	     system's probes of the compiler: -c -x c /dev/null).  */
+	  only_old += results_num (o, "calls", 0) > 0;
 	  continue;
 	}
       if (strcmp (results_str (o, "compiler"), results_str (n, "compiler")))
@@ -634,15 +639,17 @@ build_notes (struct build *old, struct build *new_)
     {
       const char *old_uid;
       if (!same_unit (ou, nu, uid, &old_uid))
-	only_new++;
+	only_new += results_num (o, "calls", 0) > 0;
     }
   if (only_old)
     json_array_append_new (notes, json_sprintf
-			   ("%zu unit%s of OLD not in NEW: not compared",
+			   ("%zu unit%s with hot calls in OLD not in NEW: not "
+			    "compared",
 			    only_old, only_old == 1 ? "" : "s"));
   if (only_new)
     json_array_append_new (notes, json_sprintf
-			   ("%zu unit%s of NEW not in OLD: new calls only",
+			   ("%zu unit%s with hot calls in NEW not in OLD: new "
+			    "calls only",
 			    only_new, only_new == 1 ? "" : "s"));
   if (compilers)
     {

@@ -474,6 +474,21 @@ START_TEST (test_review_outputs)
   ck_assert_msg (r.status == 1 && !strstr (r.out, "accepted"), "%s%s",
 		 r.out, r.err);
 
+  /* A build system's probe of the compiler (Kbuild's cc-option: -c -x c
+     /dev/null -o .tmp_PID/tmp), in NEW only and with no hot call: no
+     unit to speak of.  */
+  r = harness_sh (harness_fmt ("cd %s && cp -r new/results probe && "
+			       "mkdir -p .tmp_1 && %s -c -x c /dev/null "
+			       "-o .tmp_1/tmp && ls probe | wc -l", dir,
+			       harness_fmt ("%s -fplugin-arg-hotinline-results"
+					    "=%s/probe",
+					    compiler_command (new_), dir)));
+  ck_assert_msg (r.status == 0 && atoi (r.out) == 2, "%s%s", r.out, r.err);
+  r = harness_sh (harness_fmt ("cd %s && %s --diff old/results probe", dir,
+			       tool));
+  ck_assert_msg (r.status == 1 && !strstr (r.out, "note:"), "%s%s", r.out,
+		 r.err);
+
   /* Every loss accepted by trailers: exit 0.  */
   r = harness_sh (harness_fmt ("%s --diff %s/results %s/results --accept "
 			       "'desc* -> load: grew on purpose' --accept "
