@@ -283,8 +283,11 @@ EOF
 
 # makeflags CONF_CFLAGS [DIR]: NORMAL_C's flags as the tree's makefiles
 # make them, with CONF_CFLAGS on make's command line, in DIR (OBJDIR).
+# GNU make's flags (MAKEFLAGS "w -- ...", when run from a make) mean other
+# things to bmake, which would take "w" for a target: it gets none.
 makeflags() {
-	(cd "${2:-$objdir}" && bmake -m "$here/mk" -f Makefile SRCCONF=/dev/null \
+	(cd "${2:-$objdir}" && unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES &&
+		bmake -m "$here/mk" -f Makefile SRCCONF=/dev/null \
 		NO_MODULES=yes COMPILER_TYPE=$ctype COMPILER_VERSION=$cver \
 		${make_extra:+"$make_extra"} ${inclmagic:+INCLMAGIC="$inclmagic"} \
 		${1:+CONF_CFLAGS="$1"} hotinline-flags </dev/null) || {
