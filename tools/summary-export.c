@@ -154,35 +154,24 @@ export_message (json_t *f)
 			   is_kind (f, "new") ? " (a new call)" : "", commit,
 			   str (f, "reason"));
   free (commit);
-  static const char *const tails[] = { "story", "hint" };
-  for (size_t k = 0; k < 2; k++)
-    if (has (f, tails[k]))
+  /* What follows the reason, each a sentence of its own when F has it.  */
+  static const struct
+  {
+    const char *key, *format;
+  } tails[] = {
+    { "story", "%s. %s" }, { "hint", "%s. %s" },
+    { "moved_from", "%s. The caller moved from %s" },
+    { "renamed_from", "%s. The caller was '%s'" },
+    { "accepted", "%s. Accepted: %s" },
+  };
+  for (size_t k = 0; k < sizeof tails / sizeof *tails; k++)
+    if (has (f, tails[k].key))
       {
-	char *longer = summary_format ("%s. %s", head, str (f, tails[k]));
+	char *longer = summary_format (tails[k].format, head,
+				       str (f, tails[k].key));
 	free (head);
 	head = longer;
       }
-  if (has (f, "moved_from"))
-    {
-      char *longer = summary_format ("%s. The caller moved from %s", head,
-				     str (f, "moved_from"));
-      free (head);
-      head = longer;
-    }
-  if (has (f, "renamed_from"))
-    {
-      char *longer = summary_format ("%s. The caller was '%s'", head,
-				     str (f, "renamed_from"));
-      free (head);
-      head = longer;
-    }
-  if (has (f, "accepted"))
-    {
-      char *longer = summary_format ("%s. Accepted: %s", head,
-				     str (f, "accepted"));
-      free (head);
-      head = longer;
-    }
   return head;
 }
 

@@ -527,13 +527,10 @@ Suite *
 diff_suite (void)
 {
   Suite *s = runner_suite ("Diff by call identity");
-  if (harness_cross ())
-    {
-      fprintf (stderr, "SKIP Diff by call identity on %s: hotinline-summary "
-	       "is a host program, the same for every target; the host's "
-	       "GCCs and every Clang run it\n", harness_gcc ());
-      return s;
-    }
+  if (harness_skip_on_cross ("Diff by call identity", "hotinline-summary "
+			     "is a host program, the same for every target; "
+			     "the host's GCCs and every Clang run it"))
+    return s;
   TCase *tc = runner_tcase ("Refactor shapes");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_loop_test (tc, test_refactor_shape, 0,

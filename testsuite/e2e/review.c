@@ -1090,14 +1090,11 @@ Suite *
 review_suite (void)
 {
   Suite *s = runner_suite ("Review");
-  if (harness_cross ())
-    {
-      fprintf (stderr, "SKIP Review on %s: hotinline-check and "
-	       "hotinline-summary are host programs, the same for every "
-	       "target; the host's GCCs and every Clang run it\n",
-	       harness_gcc ());
-      return s;
-    }
+  if (harness_skip_on_cross ("Review", "hotinline-check and "
+			     "hotinline-summary are host programs, the same "
+			     "for every target; the host's GCCs and every "
+			     "Clang run it"))
+    return s;
   if (system ("command -v git >/dev/null 2>&1") != 0)
     {
       fprintf (stderr, "SKIP Review on %s: no git, which hotinline-check "

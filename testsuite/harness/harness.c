@@ -52,6 +52,15 @@ harness_skip_on_clang (const char *suite, const char *why)
   return true;
 }
 
+bool
+harness_skip_on_cross (const char *suite, const char *why)
+{
+  if (!harness_cross ())
+    return false;
+  fprintf (stderr, "SKIP %s on %s: %s\n", suite, harness_gcc (), why);
+  return true;
+}
+
 const char *
 harness_gxx (void)
 {

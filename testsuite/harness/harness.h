@@ -18,6 +18,8 @@ bool harness_clang (void);
 /* On Clang, say once that SUITE is skipped there and WHY, and return
    true; false on GCC.  */
 bool harness_skip_on_clang (const char *suite, const char *why);
+/* The same for a cross compiler (another target than the host's).  */
+bool harness_skip_on_cross (const char *suite, const char *why);
 const char *harness_srcdir (void);	/* HOTINLINE_SRCDIR */
 /* The target of HOTINLINE_GCC ("x86_64", "aarch64", "powerpc64le"), and
    whether it is another machine than this one (a cross compiler).  */
