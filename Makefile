@@ -218,7 +218,7 @@ bench-summary: $(PLUGIN) $(SUMMARY_TOOL)
 
 # hotinline-check on a three-commit series of Linux 6.1 x86_64_defconfig
 # (bench/xarray-series/), each commit's check against its incremental
-# build alone (bench/check-series.sh; two kernel builds, about 1.5 hours).
+# build alone (bench/check-series.sh; two kernel builds, 30 to 45 minutes).
 .PHONY: bench-check-series
 bench-check-series: $(PLUGIN) $(SUMMARY_TOOL)
 	HOTINLINE_SUMMARY=$(abspath $(SUMMARY_TOOL)) sh bench/check-series.sh \

@@ -51,8 +51,8 @@
 # Wall times on a shared machine vary: read the ratio, never a lone
 # time.
 #
-# Each run starts both trees from scratch (two full builds, about an
-# hour and a half on 2 cores).  The plugin, hotinline-check and
+# Each run starts both trees from scratch (two full builds, 30 to 45
+# minutes on 2 cores).  The plugin, hotinline-check and
 # hotinline-summary are copied into WORK first, so that a rebuild of the
 # checkout during the run changes nothing.  What it leaves in WORK:
 # report.txt (the tool's text report), check.out (all it printed),
