@@ -6,7 +6,8 @@
 	 inlined and declined, GCC's reasons and the units; then the policy
 	 entries that matched nothing anywhere (a stale policy).
      hotinline-summary --diff OLD NEW [--commit ID] [--accept TEXT]...
-		       [--accept-lock LOCK] [--not-compared TEXT]...
+		       [--accept-lock LOCK [--accept-lock-before LOCK]]
+		       [--not-compared TEXT]... [--allow-empty]
 	 Lists the hot call sites that were inlined in OLD and are declined
 	 in NEW, each call matched by identity, not by line
 	 (summary-calls.h, summary-compare.c), and exits with status 1 when
@@ -59,8 +60,9 @@ static const char usage_text[] =
   "  PATH, OLD, NEW  results directories (-fplugin-arg-hotinline-results=DIR)"
   "\n                  or results files\n"
   "  --json          the summary as JSON\n"
-  "  --diff OLD NEW  the hot call sites inlined in OLD and left in NEW;"
-  " exit status 1\n                  when there are any\n"
+  "  --diff OLD NEW  the hot call sites inlined in OLD and left in NEW,"
+  "\n                  each call matched by file, caller, callee and order;"
+  "\n                  exit status 1 when one is not accepted\n"
   "  --html OUT      write a static HTML site into the directory OUT\n"
   "  --lock FILE     write FILE (- for standard output), a lock: a policy\n"
   "                  that pins each hot function's inlining per caller,\n"
