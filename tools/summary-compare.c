@@ -180,42 +180,21 @@ same_unit (json_t *old_units, json_t *new_units, const char *new_uid,
   return n_new == 1 && n_old == 1 ? c : NULL;
 }
 
-/* The counts of OLD's place OP that are those of unit UID of NEW's place
-   NP: the same id, else the one unit with the same source when each side
-   has one (objects written elsewhere); NULL when none.  */
+/* The counts of OLD's place OP that are those of NEW's place NP's Kth
+   unit, as same_unit pairs them (OLD_BY_UID and NEW_BY_UID: each
+   place's units by id, their index as value); NULL when none.  */
 static const struct call_count *
 partner (const struct call_place *op, const struct call_place *np,
-	 json_t *by_uid, size_t k)
+	 json_t *old_by_uid, json_t *new_by_uid, size_t k)
 {
   const char *uid = np->units[k].uid;
   /* Both builds read their files in the same order: the Kth unit is most
      often the same.  */
   if (k < op->n_units && strcmp (op->units[k].uid, uid) == 0)
     return &op->units[k];
-  json_t *at = json_object_get (by_uid, uid);
-  if (at)
-    return &op->units[json_integer_value (at)];
-  char *src = unit_source (uid);
-  size_t n_new = 0, n_old = 0;
-  const struct call_count *c = NULL;
-  for (size_t i = 0; i < np->n_units; i++)
-    {
-      char *s = unit_source (np->units[i].uid);
-      n_new += strcmp (s, src) == 0;
-      free (s);
-    }
-  for (size_t i = 0; i < op->n_units; i++)
-    {
-      char *s = unit_source (op->units[i].uid);
-      if (strcmp (s, src) == 0)
-	{
-	  n_old++;
-	  c = &op->units[i];
-	}
-      free (s);
-    }
-  free (src);
-  return n_new == 1 && n_old == 1 ? c : NULL;
+  const char *old_uid;
+  json_t *at = same_unit (old_by_uid, new_by_uid, uid, &old_uid);
+  return at ? &op->units[json_integer_value (at)] : NULL;
 }
 
 /* How NEW's place NP compares with the same call's place OP in OLD, per
@@ -232,14 +211,18 @@ compare_places (const struct call_place *op, const struct call_place *np,
 {
   long long oi_pool = 0, ni_pool = 0, nl_pool = 0, ol_pool = 0;
   bool new_pool = false, regained = false;
-  json_t *pooled = json_object (), *by_uid = json_object ();
+  json_t *pooled = json_object ();
+  json_t *old_by_uid = json_object (), *new_by_uid = json_object ();
   for (size_t i = 0; i < op->n_units; i++)
-    json_object_set_new (by_uid, op->units[i].uid, json_integer (i));
+    json_object_set_new (old_by_uid, op->units[i].uid, json_integer (i));
+  for (size_t i = 0; i < np->n_units; i++)
+    json_object_set_new (new_by_uid, np->units[i].uid, json_integer (i));
   bool *paired = calloc (op->n_units + 1, sizeof *paired);
   for (size_t i = 0; i < np->n_units; i++)
     {
       const struct call_count *nc = &np->units[i];
-      const struct call_count *oc = partner (op, np, by_uid, i);
+      const struct call_count *oc = partner (op, np, old_by_uid, new_by_uid,
+					     i);
       if (!oc)
 	{
 	  new_pool = true;
@@ -270,16 +253,16 @@ compare_places (const struct call_place *op, const struct call_place *np,
     }
   free (paired);
   json_decref (pooled);
-  json_decref (by_uid);
+  json_decref (old_by_uid);
+  json_decref (new_by_uid);
   return json_object_size (lost) ? 1 : regained ? -1 : 0;
 }
 
-/* The key sites_finish looks a site up by (site_key's form).  */
+/* The key sites_finish looks a site up by (site_key's).  */
 static char *
 site_key_of (const struct call_group *g, const struct call_place *p)
 {
-  return summary_format ("%s:%lld:%lld: '%s' in '%s'", p->file, p->line,
-			 p->column, g->callee, g->caller);
+  return call_key (p->file, p->line, p->column, g->callee, g->caller);
 }
 
 /* FACTS as the call size_story reads, of CALLEE.  */

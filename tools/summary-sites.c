@@ -55,9 +55,8 @@ chain_text (json_t *chain)
 char *
 site_key (const struct site *site)
 {
-  return summary_format ("%s:%lld:%lld: '%s' in '%s'", site->file,
-			 site->line, site->column, site->callee,
-			 site->caller);
+  return call_key (site->file, site->line, site->column, site->callee,
+		   site->caller);
 }
 
 void
@@ -71,11 +70,10 @@ sites_add_unit (struct sites *s, json_t *unit, size_t unit_index)
     {
       json_t *call = json_array_get (calls, c);
       char *path = unit_path (unit, results_str (call, "file"));
-      char *key = summary_format ("%s:%lld:%lld: '%s' in '%s'", path,
-				  results_num (call, "line", 0),
-				  results_num (call, "column", 0),
-				  results_str (call, "callee"),
-				  results_str (call, "caller"));
+      char *key = call_key (path, results_num (call, "line", 0),
+			    results_num (call, "column", 0),
+			    results_str (call, "callee"),
+			    results_str (call, "caller"));
       json_t *at = json_object_get (s->index, key);
       struct site *site;
       if (at)

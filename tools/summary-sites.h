@@ -114,7 +114,7 @@ size_t address_fn_index (const struct sites *s, const char *name);
    inlined to left or back, and what the sizes say.  */
 void sites_finish (struct sites *s, json_t *changes);
 
-/* The call_key of SITE, malloc'd.  */
+/* The call_key of SITE as the results name its file, malloc'd.  */
 char *site_key (const struct site *site);
 
 /* What the size and the limit of the callee of a call left in NEW say,

@@ -74,12 +74,9 @@ intern (json_t *pool, const char *s)
 }
 
 char *
-call_key (json_t *call)
+call_key (const char *file, long long line, long long column,
+	  const char *callee, const char *caller)
 {
-  return summary_format ("%s:%lld:%lld: '%s' in '%s'",
-			 results_str (call, "file"),
-			 results_num (call, "line", 0),
-			 results_num (call, "column", 0),
-			 results_str (call, "callee"),
-			 results_str (call, "caller"));
+  return summary_format ("%s:%lld:%lld: '%s' in '%s'", file, line, column,
+			 callee, caller);
 }

@@ -29,8 +29,10 @@ const char *intern (json_t *pool, const char *s);
    relative to the directory the unit was compiled in; malloc'd.  */
 char *unit_path (json_t *unit, const char *file);
 
-/* A call site's identity across builds: "file:line:col: 'callee' in
-   'caller'".  */
-char *call_key (json_t *call);
+/* A call site's key, "file:line:col: 'callee' in 'caller'" (malloc'd):
+   how the sites are indexed, and how a comparison names the sites whose
+   outcome changed.  */
+char *call_key (const char *file, long long line, long long column,
+		const char *callee, const char *caller);
 
 #endif /* HOTINLINE_SUMMARY_UTIL_H */
