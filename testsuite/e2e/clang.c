@@ -303,16 +303,6 @@ START_TEST (test_reports_at_the_calls)
 }
 END_TEST
 
-/* How many times NEEDLE occurs in TEXT.  */
-static size_t
-occurrences (const char *text, const char *needle)
-{
-  size_t n = 0;
-  for (const char *s = strstr (text, needle); s; s = strstr (s + 1, needle))
-    n++;
-  return n;
-}
-
 /* LLVM's copies of a function count as the function (clone-names.h): a
    report for each call to a copy, as a call to 'apply', and for each call
    in a copy, as a call in 'apply', which the entry scoped to callers
@@ -334,14 +324,14 @@ START_TEST (test_copies_count_as_their_origin)
   for (size_t i = 0; i < n_in; i++)
     copies += strncmp (in[i], "apply.", strlen ("apply.")) == 0;
   ck_assert_msg (copies > 0, "LLVM made no copy of apply that calls hot");
-  ck_assert_msg (occurrences (r.err, "hot function 'hot' not inlined into "
-			      "'apply'") == n_in,
+  ck_assert_msg (harness_occurrences (r.err, "hot function 'hot' not "
+				      "inlined into 'apply'") == n_in,
 		 "%zu functions call hot:\n%.3000s", n_in, r.err);
   ck_assert_msg (n_to == 2
-		 && occurrences (r.err, "hot function 'apply' not inlined "
+		 && harness_occurrences (r.err, "hot function 'apply' not inlined "
 				 "into '") == n_to,
 		 "%zu functions call apply:\n%.3000s", n_to, r.err);
-  ck_assert_uint_eq (occurrences (r.err, "warning: "), n_in + n_to);
+  ck_assert_uint_eq (harness_occurrences (r.err, "warning: "), n_in + n_to);
 }
 END_TEST
 
@@ -357,7 +347,7 @@ START_TEST (test_report_reasons_and_hint)
   const char *costly = "warning: hot function 'big' not inlined into "
 		       "'use_big': too costly to inline (cost";
   unsigned left = harness_count_calls (o, "big");
-  ck_assert_msg (left == 3 && occurrences (r.err, costly) == left,
+  ck_assert_msg (left == 3 && harness_occurrences (r.err, costly) == left,
 		 "%u calls to big left:\n%.3000s", left, r.err);
   for (const char *at = strstr (r.err, costly); at;
        at = strstr (at + 1, costly))
@@ -409,7 +399,7 @@ START_TEST (test_report_reasons_without_remarks)
 	= harness_fmt ("warning: hot function '%s' not inlined into '%s': "
 		       "the inliner does not run at -O0 or in an optnone "
 		       "function [hotinline]", callees[i][0], callees[i][1]);
-      ck_assert_msg (left > 0 && occurrences (r.err, says) == left,
+      ck_assert_msg (left > 0 && harness_occurrences (r.err, says) == left,
 		     "%u calls to %s left:\n%.3000s", left, callees[i][0],
 		     r.err);
     }
@@ -490,10 +480,10 @@ START_TEST (test_report_costs_as_llvm_weighs)
   r = build (&s, true, "", "-Rpass-missed=inline", obj (&s, "remarked"));
   const char *remark = "remark: 'heavy' not inlined into";
   ck_assert_msg (r.status == 0
-		 && occurrences (r.err, remark) == occurrences (llvm.err,
+		 && harness_occurrences (r.err, remark) == harness_occurrences (llvm.err,
 								remark)
-		 && occurrences (r.err, "(cost about ") == 0
-		 && occurrences (r.err, "': too costly to inline (cost=") == n,
+		 && harness_occurrences (r.err, "(cost about ") == 0
+		 && harness_occurrences (r.err, "': too costly to inline (cost=") == n,
 		 "%.3000s", r.err);
 }
 END_TEST
@@ -619,9 +609,10 @@ START_TEST (test_report_merged_calls_with_code_after)
       ck_assert_uint_eq (fewest, 6);
       ck_assert_str_eq (reported_lines (r.err, "big"),
 			call_lines (rep, "big", "clang-merge-tail.c"));
-      ck_assert_uint_eq (occurrences (r.err, "note: the code generator "
-				      "made this one call of the calls to "
-				      "'big' at "), 8 - 6);
+      ck_assert_uint_eq (harness_occurrences (r.err, "note: the code "
+					      "generator made this one call "
+					      "of the calls to 'big' at "),
+			 8 - 6);
       ck_assert_ptr_null (strstr (r.err, "may merge"));
       return;
     }

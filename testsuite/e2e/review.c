@@ -372,13 +372,12 @@ block (const char *repo, const char *out, const char *tag)
 		      at);
 }
 
+/* How many times WHAT occurs in TEXT, as an int like the counts it is
+   compared with.  */
 static int
 count (const char *text, const char *what)
 {
-  int n = 0;
-  for (const char *p = strstr (text, what); p; p = strstr (p + 1, what))
-    n++;
-  return n;
+  return (int) harness_occurrences (text, what);
 }
 
 /* Every call to CALLEE in OBJ (built with -g) is a loss of BLOCK at its

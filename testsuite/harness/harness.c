@@ -1196,3 +1196,12 @@ harness_assert_valid_sarif (const char *file)
 		 "sarif-multitool: status %d\n%s", r.status, r.out);
   ck_assert_msg (!strstr (r.out, ": error "), "%s:\n%s", file, r.out);
 }
+
+size_t
+harness_occurrences (const char *text, const char *needle)
+{
+  size_t n = 0;
+  for (const char *s = strstr (text, needle); s; s = strstr (s + 1, needle))
+    n++;
+  return n;
+}

@@ -161,6 +161,9 @@ struct functions harness_functions (const char *obj);
 const char *harness_function_body (const struct functions *fns,
 				   const char *name);
 
+/* How many times NEEDLE occurs in TEXT (overlapping ones too).  */
+size_t harness_occurrences (const char *text, const char *needle);
+
 /* FILE passes Microsoft's SARIF validator (sarif-multitool validate): no
    error, a warning is not one.  The validator is installed by
    .ci/install-deps into build/npm; its Linux binary is run directly, so
