@@ -6,8 +6,11 @@
 #                        build/aarch64-linux-gnu-gcc-12/
 #   make check           the whole testsuite for the default GCC and Clang
 #                        (GCC=gcc-14 or CLANG=clang-19: that one alone)
-#   make check-all       the testsuite for GCC 11 to 16 (13+ in a chroot),
-#                        aarch64, ppc64le and Clang 16, 19, 22, in parallel
+#   make check-all       the testsuite for GCC 11 to 16 (13+ in Debian
+#                        testing), aarch64, ppc64le and Clang 16, 19, 21
+#                        (testing), 22, 23 (unstable), in parallel
+#   make check-next      the same for the snapshots: GCC's trunk and Clang
+#                        24 (Debian unstable with experimental)
 #   make ci              check-all and the real-code suite (.ci/run)
 #   make install         install into $(GCC) -print-file-name=plugin
 #   make demo            run the plugin on an example
@@ -34,8 +37,12 @@ HOST_MACHINE := $(shell cc -dumpmachine 2>/dev/null || $(GCC) -dumpmachine)
 ifeq ($(GCC_MACHINE),$(HOST_MACHINE))
 # The plugin is C++ as far as GCC is concerned: compile it with the g++ of
 # the same GCC (gcc-11 -> g++-11).
-GXX ?= $(patsubst %gcc,%g++,$(patsubst %gcc-$(GCC_SUFFIX),%g++-$(GCC_SUFFIX),$(GCC)))
-GCC_SUFFIX := $(lastword $(subst -, ,$(GCC)))
+# Only the file name changes: GCC=/usr/lib/gcc-snapshot/bin/gcc has its
+# g++ beside it.
+GCC_DIR := $(if $(findstring /,$(GCC)),$(dir $(GCC)))
+GCC_NAME := $(notdir $(GCC))
+GCC_SUFFIX := $(lastword $(subst -, ,$(GCC_NAME)))
+GXX ?= $(GCC_DIR)$(patsubst %gcc,%g++,$(patsubst %gcc-$(GCC_SUFFIX),%g++-$(GCC_SUFFIX),$(GCC_NAME)))
 HOST_CC ?= $(GCC)
 B := build/gcc-$(GCC_MAJOR)
 else
@@ -103,17 +110,21 @@ BINDIR ?= $(PREFIX)/bin
 PROFILE_TOOL := $(B)/hotinline-profile
 # The compiler wrapper and the compiler names it is installed under.
 CC_WRAPPER := $(B)/hotinline-cc
-CC_WRAPPER_NAMES := hotinline-gcc hotinline-g++ \
+CC_WRAPPER_NAMES = hotinline-gcc hotinline-g++ \
 	$(foreach v,11 12 13 14 15 16,hotinline-gcc-$(v) hotinline-g++-$(v))
 # And the cross compilers' (Debian's GCC 12 for these targets).
 CROSS_TARGETS := aarch64-linux-gnu powerpc64le-linux-gnu
 CC_WRAPPER_NAMES += $(foreach t,$(CROSS_TARGETS),hotinline-$(t)-gcc \
 	hotinline-$(t)-g++ hotinline-$(t)-gcc-12 hotinline-$(t)-g++-12)
-# And the Clangs' (Debian 12's from 16 on).  Their LLVM plugin goes to
+# And the Clangs': every clang-N this machine can build a plugin for
+# (CLANG_VERSIONS, plugin/llvm/llvm.mk) and those WRAPPER_CLANGS adds (the
+# Debian package's: every Clang it supports).  Their LLVM plugin goes to
 # LLVM_PLUGINDIR, where hotinline-cc looks for it (../lib from BINDIR).
-CLANG_VERSIONS := 16 19 22
+# Expanded where used, after llvm.mk has found the Clangs.
+WRAPPER_CLANGS ?=
 CC_WRAPPER_NAMES += hotinline-clang hotinline-clang++ \
-	$(foreach v,$(CLANG_VERSIONS),hotinline-clang-$(v) hotinline-clang++-$(v))
+	$(foreach v,$(sort $(CLANG_VERSIONS) $(WRAPPER_CLANGS)),\
+		hotinline-clang-$(v) hotinline-clang++-$(v))
 LLVM_PLUGINDIR ?= $(PREFIX)/lib/hotinline/llvm-$(CLANG_MAJOR)
 PROFILE_SRC := tools/hotinline-profile.c tools/profile-read.c \
 	tools/profile-names.c tools/profile-policy.c tools/results-read.c
@@ -126,10 +137,21 @@ TEST_BIN := $(B)/check_hotinline
 BENCH_BIN := $(B)/bench_strategies
 BENCH_LOAD := $(B)/bench_load
 
-.PHONY: all check check-gcc check-clang check-build check-layers plugin check-all ci check-real check-linux-arm64 bench bench-full bench-summary fuzz install \
+.PHONY: all check check-gcc check-clang check-build check-layers plugin check-all ci check-next check-real check-linux-arm64 bench bench-full bench-summary fuzz install \
 	install-tools uninstall demo demo-clang screenshot clean check-linux-clang check-linux-lock check-real-lock check-kernel deb \
 	check-deb check-deb-forky
-all: $(PLUGIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
+# The GCC plugin, but for a Clang's build (make CLANG=clang-N) or where
+# GCC's plugin headers (gcc-N-plugin-dev) are not installed: a Clang-only
+# machine needs none of GCC's.
+GCC_PLUGIN_HEADERS := $(wildcard $(GCC_PLUGIN_DIR)/include/gcc-plugin.h)
+ifeq ($(CLANG),)
+ifeq ($(GCC_PLUGIN_HEADERS),)
+$(info hotinline: no plugin headers for $(GCC) ($(GCC_PLUGIN_DIR)/include; \
+	Debian's gcc-$(GCC_MAJOR)-plugin-dev): its plugin is not built)
+endif
+endif
+GCC_PLUGIN_WANTED := $(if $(CLANG),,$(if $(GCC_PLUGIN_HEADERS),$(PLUGIN)))
+all: $(GCC_PLUGIN_WANTED) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER)
 
 include plugin/llvm/llvm.mk
 
@@ -263,7 +285,7 @@ fuzz: $(FUZZ_BIN) $(FUZZ_PROFILE_BIN)
 # An install staged in the build directory: the tests use the plugin as
 # "make install" leaves it where that matters (icecream).
 STAGE := $(abspath $(B))/stage
-check-build: $(PLUGIN) $(TEST_BIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER) \
+check-build: $(if $(CLANG),,$(PLUGIN)) $(TEST_BIN) $(SUMMARY_TOOL) $(PROFILE_TOOL) $(CC_WRAPPER) \
 	$(B)/layers.ok
 # The core's units and each tool's call only down (plugin/core/README.md,
 # tools/summary.h): checked on the tools' units compiled one by one.
@@ -327,16 +349,21 @@ check-real: $(CLANG_PLUGIN)
 endif
 
 # The whole testsuite for every supported GCC: 12 and 11 here, 13 to 16
-# in a Debian testing chroot that tools/forky-chroot.sh makes (root).
+# in a Debian testing chroot that tools/debian-chroot.sh makes (root).
 NPROC := $(shell nproc 2>/dev/null || echo 1)
 # Each stage's log and time in build/check-all/ (build/ci/ for make ci),
 # emptied first so that the table shows this run only.
-check-all ci: private LOGS = build/$(if $(filter ci,$@),ci,check-all)
-check-all ci:
+check-all ci check-next: private LOGS = build/$@
+check-all ci check-next:
 	@rm -rf $(LOGS); rc=0; \
-	$(MAKE) -k -j$(NPROC) -f tools/check-all.mk LOGS=$(LOGS) $@ || rc=$$?; \
+	$(MAKE) -k -j$(NPROC) -f tools/check-all.mk LOGS=$(LOGS) \
+		$(patsubst check-next,next,$@) || rc=$$?; \
 	echo "=== make $@: per stage"; \
 	sh tools/stage.sh --table $(LOGS); \
+	if [ $$rc -ne 0 ]; then \
+		echo "=== make $@: the failures"; \
+		grep -H -E ':[FE]:|error:|Error [0-9]' $(LOGS)/*.log | head -n 60; \
+	fi; \
 	exit $$rc
 
 # Linux 6.1's lib/xarray.o cross-compiled for arm64 with the plugin; needs
@@ -398,8 +425,8 @@ KERNEL_CC := $(if $(filter command line environment,$(origin CC)),$(CC),gcc-$(GC
 check-kernel: $(SUMMARY_TOOL)
 	$(if $(filter clang-%,$(KERNEL_CC)),$(MAKE) CLANG=$(KERNEL_CC) build/$(KERNEL_CC)/hotinline.so,\
 	  $(if $(shell command -v $(KERNEL_CC)),$(MAKE) GCC=$(KERNEL_CC) plugin,\
-	    sh tools/forky-chroot.sh create && \
-	    sh tools/forky-chroot.sh run make -s -j2 plugin GCC=$(KERNEL_CC)))
+	    sh tools/debian-chroot.sh forky create && \
+	    sh tools/debian-chroot.sh forky run make -s -j2 plugin GCC=$(KERNEL_CC)))
 	HOTINLINE_SUMMARY=$(abspath $(SUMMARY_TOOL)) \
 	sh testsuite/kernel/check-kernel.sh $(KERNEL) $(KERNEL_CC) $(STEPS)
 check-real-lock: $(SUMMARY_TOOL)

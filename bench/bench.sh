@@ -51,7 +51,17 @@ for gcc in $gccs; do
 	make -s GCC=$gcc build/gcc-$major/hotinline.so \
 		build/gcc-$major/bench_strategies build/gcc-$major/bench_load >&2
 done
-# The Clangs with an LLVM plugin: every clang-N, N >= 16, installed here.
+major=$(gcc -dumpversion | cut -d. -f1)
+b=$top/build/gcc-$major
+plugin=$b/hotinline.so
+# The wrapper the Clang rows compile through, as users do.
+make -s "build/gcc-$major/hotinline-cc" >&2
+export HOTINLINE_CC_WRAPPER="$b/hotinline-cc"
+
+# The Clangs with an LLVM plugin: every clang-N, N >= 16, installed here,
+# and the released ones this machine lacks (HOTINLINE_BENCH_CHROOT_CLANGS,
+# default 21 and 23; empty: none), in the Debian system that has them
+# (tools/debian-chroot.sh, root), which sees this checkout at /src.
 clangs=
 for n in $(seq 16 40); do
 	if command -v clang-$n > /dev/null && command -v llvm-config-$n > /dev/null; then
@@ -59,9 +69,32 @@ for n in $(seq 16 40); do
 		clangs="$clangs clang-$n"
 	fi
 done
-major=$(gcc -dumpversion | cut -d. -f1)
-b=$top/build/gcc-$major
-plugin=$b/hotinline.so
+for clang in ${HOTINLINE_BENCH_CHROOT_CLANGS-clang-21 clang-23}; do
+	case " $clangs " in *" $clang "*) continue ;; esac
+	system=$(sh tools/debian-chroot.sh system-of "$clang")
+	sh tools/debian-chroot.sh "$system" create >&2
+	sh tools/debian-chroot.sh "$system" run \
+		make -s CLANG=$clang build/$clang/hotinline.so >&2
+	clangs="$clangs $clang"
+done
+
+# in_system CLANG CMD...: CMD where CLANG is, this checkout's paths as
+# they are seen there.
+in_system ()
+{
+	c=$1
+	shift
+	if command -v "$c" > /dev/null; then
+		"$@"
+		return
+	fi
+	sh tools/debian-chroot.sh "$(sh tools/debian-chroot.sh system-of "$c")" \
+		run env HOTINLINE_CC_WRAPPER="/src${HOTINLINE_CC_WRAPPER#"$top"}" \
+		BENCH_ROWS="$BENCH_ROWS" \
+		sh -c 'cd /src && "$@"' sh $(for a in "$@"; do
+			case $a in "$top"/*) echo "/src${a#"$top"}" ;; *) echo "$a" ;; esac
+		done)
+}
 
 out=$work/sections
 rm -rf "$out"
@@ -148,20 +181,24 @@ section_compile_gcc_small ()
 section_compile_clang ()
 {
 	clang=clang-$1
-	echo "## Compile-time cost with $($clang --version | head -1)"
+	echo "## Compile-time cost with $(in_system $clang $clang --version | head -1)"
 	echo
 	echo "The rows above for Clang and hotinline's LLVM plugin: \`clang -cc1\`"
 	echo "alone, as the driver runs it, on the same \`mdb.c\` at -O2. The floor is"
 	echo "a pass plugin that registers nothing. Clang prints each warning with"
-	echo "its source line and caret, as GCC does by default."
+	echo "its source line and caret, as GCC does by default. Through the"
+	echo "wrapper, \`hotinline-clang-$1\` adds what Clang needs to give the calls"
+	echo "their source lines without \`-g\` (from Clang 19 the plugin asks itself;"
+	echo "before, \`-Rpass-missed=hotinline\`); the row \`-Rpass-missed=hotinline\`"
+	echo "alone is what locations on every instruction cost."
 	echo
-	sh bench/clang.sh $clang "$top/build/$clang/hotinline.so" \
+	in_system $clang sh bench/clang.sh $clang "$top/build/$clang/hotinline.so" \
 		"$mdb" "$work/compile-$clang"
 	[ "$BENCH_ROWS" = full ] || return 0
 	echo
 	echo "The small unit, \`examples/zap_range.c\`:"
 	echo
-	sh bench/clang.sh $clang "$top/build/$clang/hotinline.so" \
+	in_system $clang sh bench/clang.sh $clang "$top/build/$clang/hotinline.so" \
 		"$top/examples/zap_range.c" "$work/compile-$clang-small" small
 }
 

@@ -43,17 +43,27 @@ for n in 0 $k 100 10000; do
 	done
 done
 
+# Through the installed wrapper, as users compile (hotinline-clang-N, a
+# link to hotinline-cc: HOTINLINE_CC_WRAPPER), with this plugin.
+wrapper=${HOTINLINE_CC_WRAPPER:?the compiler wrapper hotinline-cc}
+ln -sf "$wrapper" "$work/hotinline-clang-$major"
+
 # Without its debug information: Debian 12's valgrind cannot read the
 # DWARF 5 that Clang writes for the plugin ("possibly corrupted debuginfo
 # file") and gives up; the instructions executed are the same.
 objcopy --strip-debug "$plugin" "$work/hotinline.so"
 plugin=$work/hotinline.so
 hot="-fplugin=$plugin -fpass-plugin=$plugin -fplugin-arg-hotinline-policy=$work"
+# A row whose options start with "wrapper" is compiled by the wrapper,
+# which loads the plugin itself.
+wrapped="wrapper -fplugin-arg-hotinline-policy=$work"
 # name|source|extra options|what the delta is taken against|cache state
 builds="plain|$src||plain|
 noop|$src|-fpass-plugin=$work/noop.so|plain|
+remark|$src|-Rpass-missed=hotinline|plain|
 empty|$src|$hot/report-0.yaml|plain|warm
 report-$k|$src|$hot/report-$k.yaml|plain|warm
+wrapped-$k|$src|$wrapped/report-$k.yaml|plain|warm
 report-100|$src|$hot/report-100.yaml|plain|cold
 report-100|$src|$hot/report-100.yaml|plain|warm
 report-10000|$src|$hot/report-10000.yaml|plain|cold
@@ -70,7 +80,8 @@ force-10000|$src|$hot/always_inline-10000.yaml|hand|none"
 # make bench (BENCH_ROWS=quick): the rows that matter, for time; make
 # bench-full: all of them.
 . "$here/rows.sh"
-builds=$(echo "$builds" | quick_only "plain noop report-$k:warm
+builds=$(echo "$builds" | quick_only "plain noop remark report-$k:warm
+wrapped-$k:warm
 report-10000:warm report-10000:none hand force-$k:warm
 force-10000:warm")
 
@@ -84,9 +95,16 @@ measure ()
 	cold|warm) extra="$extra -fplugin-arg-hotinline-cache=$dir" ;;
 	none) extra="$extra -fplugin-arg-hotinline-no-cache" ;;
 	esac
+	driver=$clang
+	case $extra in
+	wrapper\ *)
+		driver=$work/hotinline-clang-$major
+		extra=${extra#wrapper } ;;
+	esac
 	# shellcheck disable=SC2086
-	line=$("$clang" -### -S -O2 -I"$(dirname "$src")" "$source" \
-		-o "$work/$id.s" $extra 2>&1 | grep '"-cc1"')
+	line=$(HOTINLINE_LLVM_PLUGIN=$plugin "$driver" -### -S -O2 \
+		-I"$(dirname "$src")" "$source" -o "$work/$id.s" $extra 2>&1 |
+		grep '"-cc1"')
 	printf '%s\n' "$line" > "$work/$id.cmd"
 	eval "set -- $line"
 	rm -rf "$dir"
@@ -128,6 +146,8 @@ label ()
 	case $1 in
 	plain) echo "Clang alone" ;;
 	noop) echo "a pass plugin that does nothing" ;;
+	remark) echo "Clang with \`-Rpass-missed=hotinline\` (source locations on every instruction), no plugin" ;;
+	wrapped-$k) echo "hotinline report through \`hotinline-clang-$major\`, $k entries$c" ;;
 	empty) echo "hotinline, policy without entries$c" ;;
 	report-$k) echo "hotinline report, $k entries (only the hot functions)$c" ;;
 	report-*) echo "hotinline report, ${1#report-} entries$c" ;;

@@ -11,11 +11,15 @@
 # The compilers, from the environment as for make check-all:
 #   HOTINLINE_HOST_GCCS    GCCs of this machine (default: gcc-12 gcc-11 and
 #                          the GCC 12 cross compilers for aarch64, ppc64le)
-#   HOTINLINE_CHROOT_GCCS  GCCs run in the Debian testing chroot that
-#                          tools/forky-chroot.sh makes (default: 13 to 16;
-#                          empty: no chroot)
-#   HOTINLINE_CLANGS       Clangs whose LLVM plugin is tested (default:
-#                          every clang-N, N >= 16, with its llvm-config-N)
+#   HOTINLINE_CHROOT_GCCS  GCCs run in the Debian testing system that
+#                          tools/debian-chroot.sh makes (default: 13 to 16;
+#                          empty: none)
+#   HOTINLINE_CLANGS       Clangs of this machine whose LLVM plugin is
+#                          tested (default: every clang-N, N >= 16, with its
+#                          llvm-config-N)
+#   HOTINLINE_CHROOT_CLANGS  Clangs run in the Debian system that has them
+#                          (default: 21 in testing, 23 in unstable; empty:
+#                          none)
 
 default_if_unset = $(if $(filter undefined,$(origin $(1))),$(2),$($(1)))
 
@@ -26,6 +30,10 @@ CHROOT_GCCS := $(call default_if_unset,HOTINLINE_CHROOT_GCCS,gcc-13 gcc-14 \
 CLANGS := $(call default_if_unset,HOTINLINE_CLANGS,$(foreach v,\
 	$(shell seq 16 40),$(if $(shell command -v clang-$(v) && \
 	command -v llvm-config-$(v)),clang-$(v))))
+CHROOT_CLANGS := $(call default_if_unset,HOTINLINE_CHROOT_CLANGS,clang-21 \
+	clang-23)
+# The Debian system each runs in (tools/debian-chroot.sh system-of).
+system_of = $(shell sh tools/debian-chroot.sh system-of $(1))
 # The host's default GCC builds the tools every Clang's run shares.
 DEFAULT_GCC := $(firstword $(HOST_GCCS) gcc)
 
@@ -73,14 +81,13 @@ FREEBSD_CLANGS := $(filter clang-19,$(CLANGS)) \
 # the real-code stages and FreeBSD's, each a chain of builds on one CPU;
 # then this machine's GCCs and the Clangs, whose test cases spread over
 # every CPU and so fill the end of the run.
-CHECK_STAGES := $(addprefix check-,$(CHROOT_GCCS) $(HOST_GCCS) $(CLANGS))
-
-.PHONY: check-all ci build chroot real-sources check-freebsd $(CHECK_STAGES) \
+CHROOT_STAGES := $(addprefix check-,$(CHROOT_GCCS) $(CHROOT_CLANGS))
+CHECK_STAGES := $(CHROOT_STAGES) $(addprefix check-,$(HOST_GCCS) $(CLANGS))
+.PHONY: check-all ci build real-sources check-freebsd $(CHECK_STAGES) \
 	$(REAL_STAGES)
 check-all: $(CHECK_STAGES)
-ci: $(filter $(addprefix check-,$(CHROOT_GCCS)),$(CHECK_STAGES)) \
-	$(REAL_STAGES) check-freebsd \
-	$(filter-out $(addprefix check-,$(CHROOT_GCCS)),$(CHECK_STAGES))
+ci: $(CHROOT_STAGES) $(REAL_STAGES) check-freebsd \
+	$(filter-out $(CHROOT_STAGES),$(CHECK_STAGES))
 
 # What several stages share, built once: the default GCC's plugin, tools
 # and test binary (the Clangs' runs use them), every Clang's plugin, and
@@ -91,8 +98,8 @@ build:
 		$(foreach c,$(REAL_CLANGS),&& $(MAKE) CLANG=$(c) \
 			build/$(c)/hotinline.so)'
 
-chroot:
-	+@$(STAGE) chroot sh tools/forky-chroot.sh create
+chroot-%:
+	+@$(STAGE) chroot-$* sh tools/debian-chroot.sh $* create
 
 # Chromium renders the HTML report's pages (tools' output, the same for
 # every compiler) in the default GCC's run only: three more renderings
@@ -104,9 +111,22 @@ $(addprefix check-,$(HOST_GCCS)): check-%: build
 $(addprefix check-,$(CLANGS)): check-%: build
 	+@$(STAGE) check-$* $(MAKE) check CLANG=$*
 
-$(addprefix check-,$(CHROOT_GCCS)): check-%: chroot
-	+@$(STAGE) check-$* sh tools/forky-chroot.sh run \
+$(addprefix check-,$(CHROOT_GCCS)): check-%: chroot-forky
+	+@$(STAGE) check-$* sh tools/debian-chroot.sh forky run \
 		make check GCC=$* CCACHE=ccache
+
+# A Clang of another system: its tools and tests built by that system's
+# newest GCC (from the environment: on make's command line it would be
+# the compiler under test), in a directory of their own (a GCC's stage
+# builds its tools beside it).
+chroot_gcc = $(if $(filter forky,$(1)),gcc-16,gcc)
+define chroot_clang_stage
+check-$(1): chroot-$(2)
+	+@$$(STAGE) check-$(1) sh tools/debian-chroot.sh $(2) run \
+		env GCC=$(call chroot_gcc,$(2)) make check CLANG=$(1) \
+		B=build/$(1)-tools CCACHE=ccache
+endef
+$(foreach c,$(CHROOT_CLANGS),$(eval $(call chroot_clang_stage,$(c),$(call system_of,$(c)))))
 
 real-sources:
 	+@$(STAGE) real-sources sh testsuite/real/run.sh --fetch
@@ -128,3 +148,16 @@ $(REAL_STAGES): build real-sources
 	HOTINLINE_REAL_JOBS=1 \
 	HOTINLINE_REAL_WORK=$(abspath $(LOGS))/$@ \
 	$(STAGE) $@ $(MAKE) check-real $$cc REAL="$$*"
+
+# make check-next: the development snapshots Debian carries, in the system
+# tools/debian-chroot.sh makes of unstable with experimental: GCC's trunk
+# (gcc-snapshot, whose programs need its own libstdc++) and Clang 24.
+# Not part of make ci: a snapshot may break any week.
+NEXT_GCC := /usr/lib/gcc-snapshot/bin/gcc
+.PHONY: next check-gcc-snapshot
+next: check-gcc-snapshot check-clang-24
+check-gcc-snapshot: chroot-next
+	+@$(STAGE) check-gcc-snapshot sh tools/debian-chroot.sh next run \
+		env LD_LIBRARY_PATH=/usr/lib/gcc-snapshot/lib \
+		make check GCC=$(NEXT_GCC) CCACHE=ccache
+$(eval $(call chroot_clang_stage,clang-24,next))

@@ -6,18 +6,19 @@
 
 namespace {
 
-/* The threshold LLVM starts from at LEVEL, before its bonuses: what
-   -inline-threshold sets (llvm::getInlineParams).  */
+/* The threshold LLVM starts a call in CALLER from at LEVEL, before its
+   bonuses: what -inline-threshold sets (llvm::getInlineParams), lowered
+   for a caller optimized for size (InlineCost's updateThreshold).  -Os
+   and -Oz mark every function optsize or minsize; from LLVM 23 that is
+   the only way they reach the inliner.  */
 int
-base_threshold (llvm::OptimizationLevel level)
+base_threshold (const llvm::Function &caller, llvm::OptimizationLevel level)
 {
-  if (level.getSizeLevel () == 2)
+  if (caller.hasMinSize ())
     return 25;
-  if (level.getSizeLevel () == 1)
+  if (caller.hasOptSize ())
     return 75;
-  if (level.getSpeedupLevel () >= 3)
-    return 250;
-  return 225;
+  return hotinline_compat::speed_level (level) >= 3 ? 250 : 225;
 }
 
 } // namespace
@@ -30,8 +31,8 @@ namespace hotinline {
    size.  */
 hint
 hint_for (const struct message_style &style, const inliner_reason &reason,
-	  const llvm::Function &callee, llvm::OptimizationLevel level,
-	  bool as_note)
+	  const llvm::Function &caller, const llvm::Function &callee,
+	  llvm::OptimizationLevel level, bool as_note)
 {
   char *text = nullptr;
   bool at_decl = false;
@@ -44,7 +45,7 @@ hint_for (const struct message_style &style, const inliner_reason &reason,
     {
       if (reason.threshold <= 0)
 	return { "", false };
-      long base = base_threshold (level);
+      long base = base_threshold (caller, level);
       long needed = (base * (reason.cost + 1) + reason.threshold - 1)
 		    / reason.threshold;
       char *fix = message_option_fix (&style, "-mllvm -inline-threshold",

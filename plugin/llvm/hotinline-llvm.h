@@ -88,6 +88,21 @@ std::unique_ptr<clang::ASTConsumer> source_decls_consumer (
   clang::CompilerInstance &ci);
 const source_decl *source_decl_of (llvm::StringRef symbol);
 
+/* Whether the policy may name FD: its plain name is mentioned, or it is
+   a C++ function in a class or namespace, which may be named by its
+   qualified name only.  */
+bool maybe_hot (const clang::FunctionDecl *fd);
+
+/* The places of the calls to hot functions without -g (call-places.cpp):
+   from the arguments on, ask Clang for source locations when the
+   compilation has none; then the AST consumer that leaves them out of
+   every function that calls no function the policy may name (NULL when
+   there is nothing to leave out).  */
+void call_places_ask (clang::CompilerInstance &ci);
+std::unique_ptr<clang::ASTConsumer> call_places_consumer (
+  clang::CompilerInstance &ci);
+void call_places_register (llvm::PassBuilder &pb);
+
 /* The AST consumer that names the policy files in the -MD output.  */
 std::unique_ptr<clang::ASTConsumer> deps_consumer_for (
   clang::CompilerInstance &ci);
@@ -234,8 +249,9 @@ struct inliner_reason
    at LEVEL, in STYLE, for a note (AS_NOTE) or the results; its text is
    empty when there is none.  */
 hint hint_for (const struct message_style &style,
-	       const inliner_reason &reason, const llvm::Function &callee,
-	       llvm::OptimizationLevel level, bool as_note);
+	       const inliner_reason &reason, const llvm::Function &caller,
+	       const llvm::Function &callee, llvm::OptimizationLevel level,
+	       bool as_note);
 
 /* The messages of the core as Clang writes them: 'quoted', tagged.  */
 extern const struct message_style diagnostic_style;

@@ -148,6 +148,7 @@ protected:
     hot_policy = load_policies (&hot_config);
     if (!hot_policy)
       return false;
+    call_places_ask (*hot_compiler);
     return true;
   }
 
@@ -157,6 +158,8 @@ protected:
     std::vector<std::unique_ptr<clang::ASTConsumer>> consumers;
     consumers.push_back (source_decls_consumer (ci));
     consumers.push_back (deps_consumer_for (ci));
+    if (std::unique_ptr<clang::ASTConsumer> places = call_places_consumer (ci))
+      consumers.push_back (std::move (places));
     return std::make_unique<clang::MultiplexConsumer> (std::move (consumers));
   }
 };
@@ -165,6 +168,7 @@ protected:
 void
 register_passes (llvm::PassBuilder &pb)
 {
+  call_places_register (pb);
   listing_register (pb);
   lto_register (pb);
   force_register (pb);

@@ -1,10 +1,18 @@
 /* Every difference between the LLVM and Clang versions the plugin supports
-   (16 to 22), in one place: the rest of the plugin is written against the
+   (16 to 23, and 24's snapshots), in one place: the rest of the plugin is written against the
    newest spelling and contains no version test.  Oldest version first.  */
 #ifndef HOTINLINE_LLVM_COMPAT_H
 #define HOTINLINE_LLVM_COMPAT_H
 
 #include "llvm/Config/llvm-config.h"
+
+/* Released LLVMs 16 to 23, and the trunk of the next (Debian
+   experimental's clang-24), which make check-next tests.  */
+#if LLVM_VERSION_MAJOR < 16 || LLVM_VERSION_MAJOR > 24
+#error "hotinline supports LLVM 16 to 23, and LLVM 24 snapshots"
+#elif LLVM_VERSION_MAJOR == 24
+#warning "LLVM 24 is a development snapshot: hotinline is tested on it by make check-next, not released with it"
+#endif
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Analysis/InlineAdvisor.h"
@@ -50,6 +58,7 @@
 #else
 namespace clang {
 class ASTConsumer;
+class FunctionDecl;
 class CompilerInstance;
 }
 #endif
@@ -60,6 +69,19 @@ class CompilerInstance;
    flag, which the plugin does not use.  */
 
 namespace hotinline_compat {
+/* The speed level of an optimization level, 0 to 3: LLVM 23 made the
+   level an enum of O0 to O3 (the size levels left it: -Os and -Oz are
+   the functions' optsize and minsize).  */
+inline unsigned
+speed_level (llvm::OptimizationLevel level)
+{
+#if LLVM_VERSION_MAJOR >= 23
+  return static_cast<unsigned> (level);
+#else
+  return level.getSpeedupLevel ();
+#endif
+}
+
 /* A callback for a module extension point of the pipeline (optimizer
    last, early simplification): LLVM 20 gave them the LTO phase as a third
    argument, which the plugin does not use.  CB takes the module pass
@@ -73,6 +95,43 @@ without_lto_phase (Callback cb)
 	       llvm::ThinOrFullLTOPhase) { cb (mpm, level); };
 #else
   return cb;
+#endif
+}
+
+/* Branches: LLVM 23 split BranchInst into UncondBrInst and CondBrInst.
+   Whether I is a branch; the block an unconditional one goes to; the
+   condition of a conditional one (null for anything else).  */
+inline bool
+is_branch (const llvm::Instruction *i)
+{
+#if LLVM_VERSION_MAJOR >= 23
+  return llvm::isa<llvm::UncondBrInst, llvm::CondBrInst> (i);
+#else
+  return llvm::isa<llvm::BranchInst> (i);
+#endif
+}
+
+inline const llvm::BasicBlock *
+unconditional_target (const llvm::Instruction *i)
+{
+#if LLVM_VERSION_MAJOR >= 23
+  auto *br = llvm::dyn_cast<llvm::UncondBrInst> (i);
+  return br ? br->getSuccessor () : nullptr;
+#else
+  auto *br = llvm::dyn_cast<llvm::BranchInst> (i);
+  return br && br->isUnconditional () ? br->getSuccessor (0) : nullptr;
+#endif
+}
+
+inline const llvm::Value *
+branch_condition (const llvm::Instruction *i)
+{
+#if LLVM_VERSION_MAJOR >= 23
+  auto *br = llvm::dyn_cast<llvm::CondBrInst> (i);
+  return br ? br->getCondition () : nullptr;
+#else
+  auto *br = llvm::dyn_cast<llvm::BranchInst> (i);
+  return br && br->isConditional () ? br->getCondition () : nullptr;
 #endif
 }
 
@@ -106,6 +165,42 @@ fat_lto_objects (const clang::CodeGenOptions &opts)
 {
 #if LLVM_VERSION_MAJOR >= 18
   return opts.FatLTO;
+#else
+  (void) opts;
+  return false;
+#endif
+}
+
+/* Clang's debug-information kinds, which LLVM 17 moved into its own
+   namespace: none, the calls' source locations alone (what -Rpass* asks
+   for: no debug section is written), or more.  */
+#if LLVM_VERSION_MAJOR >= 17
+namespace debug_kinds = llvm::codegenoptions;
+#else
+namespace debug_kinds = clang::codegenoptions;
+#endif
+
+/* Whether the compilation gives instructions their source locations and
+   no more.  */
+inline bool
+locations_only (const clang::CodeGenOptions &opts)
+{
+  return opts.getDebugInfo () == debug_kinds::LocTrackingOnly;
+}
+
+/* Have a compilation without debug information give instructions their
+   source locations, from a front-end plugin's arguments on.  False when
+   this Clang would not see it: up to 16 at least, its code generator has
+   copied the options by then (19 reads them as it starts; 17 and 18 are
+   not tested).  */
+inline bool
+ask_for_locations (clang::CodeGenOptions &opts)
+{
+#if LLVM_VERSION_MAJOR >= 19
+  if (opts.getDebugInfo () != debug_kinds::NoDebugInfo)
+    return false;
+  opts.setDebugInfo (debug_kinds::LocTrackingOnly);
+  return true;
 #else
   (void) opts;
   return false;

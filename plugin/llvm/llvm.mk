@@ -12,7 +12,7 @@
 
 LLVM_PLUGIN := plugin/llvm
 LLVM_PLUGIN_SRC := $(addprefix $(LLVM_PLUGIN)/,hotinline.cpp \
-	source-decls.cpp names.cpp diagnose.cpp force.cpp surgical.cpp \
+	source-decls.cpp call-places.cpp names.cpp diagnose.cpp force.cpp surgical.cpp \
 	report.cpp hints.cpp remarks.cpp results.cpp deps.cpp summary.cpp \
 	lto.cpp listing.cpp machine-calls.cpp)
 

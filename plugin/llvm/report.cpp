@@ -80,10 +80,11 @@ past_empty (const llvm::BasicBlock *to)
 {
   for (int steps = 0; steps < 8; steps++)
     {
-      auto *br = llvm::dyn_cast<llvm::BranchInst> (first_real (&to->front ()));
-      if (!br || br->isConditional ())
+      const llvm::BasicBlock *next
+	= hotinline_compat::unconditional_target (first_real (&to->front ()));
+      if (!next)
 	break;
-      to = br->getSuccessor (0);
+      to = next;
     }
   return to;
 }
@@ -156,9 +157,8 @@ private:
   static const llvm::Value *
   goal_of (const llvm::Instruction *t)
   {
-    auto *br = llvm::dyn_cast<llvm::BranchInst> (t);
-    return br && br->isUnconditional () ? branch_goal (br->getSuccessor (0))
-					: nullptr;
+    const llvm::BasicBlock *to = hotinline_compat::unconditional_target (t);
+    return to ? branch_goal (to) : nullptr;
   }
 
   /* Whether the branches from the two copies' blocks to A and B go to
@@ -205,15 +205,14 @@ private:
     /* A return, and a branch to a block that only returns.  */
     if ((ra || rb) && goal_of (ra ? b : a) == a->getFunction ())
       return true;
-    auto *ba = llvm::dyn_cast<llvm::BranchInst> (a);
-    auto *bb = llvm::dyn_cast<llvm::BranchInst> (b);
-    if (!ba || !bb || ba->isConditional () != bb->isConditional ()
-	|| (ba->isConditional ()
-	    && !same_value (ba->getCondition (), bb->getCondition ())))
+    if (!hotinline_compat::is_branch (a) || !hotinline_compat::is_branch (b))
       return false;
-    for (unsigned k = 0; k < ba->getNumSuccessors (); k++)
-      if (!same_successor (ba->getSuccessor (k), bb->getSuccessor (k),
-			   depth))
+    const llvm::Value *ca = hotinline_compat::branch_condition (a);
+    const llvm::Value *cb = hotinline_compat::branch_condition (b);
+    if (!ca != !cb || (ca && !same_value (ca, cb)))
+      return false;
+    for (unsigned k = 0; k < a->getNumSuccessors (); k++)
+      if (!same_successor (a->getSuccessor (k), b->getSuccessor (k), depth))
 	return false;
     return true;
   }
@@ -647,8 +646,8 @@ private:
       = reason_for (call, *callee, level == llvm::OptimizationLevel::O0);
     return left_call {
       &caller, callee, e, reason,
-      hint_for (message_plain, reason, *callee, level, false).text,
-      hint_for (diagnostic_style, reason, *callee, level, true),
+      hint_for (message_plain, reason, caller, *callee, level, false).text,
+      hint_for (diagnostic_style, reason, caller, *callee, level, true),
       call.getDebugLoc ().get () };
   }
 

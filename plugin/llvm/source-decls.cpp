@@ -15,20 +15,6 @@ namespace {
 
 llvm::StringMap<source_decl> decls;
 
-/* Whether the policy may name FD: its plain name is mentioned, or it is a
-   C++ function in a class or namespace, which may be named by its
-   qualified name only.  */
-bool
-maybe_hot (const clang::FunctionDecl *fd)
-{
-  if (!fd->getDeclContext ()->getRedeclContext ()->isTranslationUnit ())
-    return true;
-  if (const clang::IdentifierInfo *id = fd->getIdentifier ())
-    return policy_mentions (hot_policy, id->getNameStart ());
-  /* An operator of the global namespace.  */
-  return policy_mentions (hot_policy, fd->getNameAsString ().c_str ());
-}
-
 /* NAME without the underscores of its reserved spelling
    ("__always_inline__" is "always_inline").  */
 llvm::StringRef
@@ -170,6 +156,17 @@ public:
 } // namespace
 
 namespace hotinline {
+
+bool
+maybe_hot (const clang::FunctionDecl *fd)
+{
+  if (!fd->getDeclContext ()->getRedeclContext ()->isTranslationUnit ())
+    return true;
+  if (const clang::IdentifierInfo *id = fd->getIdentifier ())
+    return policy_mentions (hot_policy, id->getNameStart ());
+  /* An operator of the global namespace.  */
+  return policy_mentions (hot_policy, fd->getNameAsString ().c_str ());
+}
 
 std::unique_ptr<clang::ASTConsumer>
 source_decls_consumer (clang::CompilerInstance &)

@@ -43,6 +43,14 @@ harness_clang (void)
   return strstr (harness_gcc (), "clang") != NULL;
 }
 
+int
+harness_clang_major (void)
+{
+  const char *at = harness_clang () ? strstr (harness_plugin (), "clang-")
+				     : NULL;
+  return at ? atoi (at + strlen ("clang-")) : 0;
+}
+
 bool
 harness_skip_on_clang (const char *suite, const char *why)
 {

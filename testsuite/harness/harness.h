@@ -15,6 +15,9 @@ const char *harness_gxx (void);		/* g++ of the same GCC */
 /* Whether HOTINLINE_GCC is a Clang (then HOTINLINE_PLUGIN is the LLVM
    plugin, and harness_gxx its clang++).  */
 bool harness_clang (void);
+/* The LLVM major version of that Clang (its plugin is build/clang-N/),
+   0 on GCC.  */
+int harness_clang_major (void);
 /* On Clang, say once that SUITE is skipped there and WHY, and return
    true; false on GCC.  */
 bool harness_skip_on_clang (const char *suite, const char *why);

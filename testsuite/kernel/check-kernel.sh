@@ -7,7 +7,7 @@
 #
 # KERNEL  6.1 (Debian 12's linux-source-6.1) or the version of Debian
 #         testing's linux-source-X.Y (7.2), taken from the testing system
-#         of tools/forky-chroot.sh
+#         of tools/debian-chroot.sh
 # CC      gcc-N or clang-N with its plugin built in build/CC/hotinline.so;
 #         a GCC this system does not have runs in the testing system
 # STEP    the steps to run (default: all), each unless done already;
@@ -63,7 +63,7 @@ tree=$work/$kernel/linux-source-$kernel
 pair=$work/$kernel/$cc
 fig=$pair/figures
 summary=${HOTINLINE_SUMMARY:-$srcdir/build/gcc-12/hotinline-summary}
-chroot_root=${HOTINLINE_CHROOT:-/var/cache/hotinline/forky}
+chroot_root=${HOTINLINE_CHROOT_DIR:-/var/cache/hotinline}/forky
 jobs=${HOTINLINE_KERNEL_JOBS:-$(nproc)}
 variants="report attribute surgical"
 # A pair's builds are for one configuration: when kernel.config changed

@@ -1,6 +1,6 @@
 #!/bin/sh
 # make in a kernel tree with compiler CC, in the testing system of
-# tools/forky-chroot.sh when this system does not have CC (gcc-13 to 16
+# tools/debian-chroot.sh when this system does not have CC (gcc-13 to 16
 # on Debian 12).  Paths in the arguments are this system's: those inside
 # the checkout are given to the testing system as it sees them (/src);
 # a tree or object directory outside it is bound there at its own path.
@@ -36,9 +36,9 @@ for a in "$@"; do
 	args="$args '$(printf '%s' "$a" | sed "s|$srcdir/|/src/|g; s|'|'\\\\''|g")'"
 done
 # The kernel's build tools, on first use.
-sh "$srcdir/tools/forky-chroot.sh" run sh -c 'command -v flex bison bc \
+sh "$srcdir/tools/debian-chroot.sh" forky run sh -c 'command -v flex bison bc \
 	>/dev/null && [ -f /usr/include/libelf.h ] &&
 	[ -f /usr/include/openssl/ssl.h ] ||
 	apt-get install -y -q flex bison bc libelf-dev libssl-dev >/dev/null'
-exec sh "$srcdir/tools/forky-chroot.sh" run sh -c \
+exec sh "$srcdir/tools/debian-chroot.sh" forky run sh -c \
 	"exec make -s -C '$(at "$tree")' O='$(at "$objdir")' $vars $args"

@@ -23,7 +23,7 @@
 # The kernel is unpacked once in WORKDIR and configured once per compiler
 # (WORKDIR/o-COMPILER); a second run rebuilds only the units.  A GCC this
 # system does not have (gcc-13 to gcc-16 on Debian 12) runs in the Debian
-# testing system of tools/forky-chroot.sh, which sees this checkout at
+# testing system of tools/debian-chroot.sh, which sees this checkout at
 # /src: WORKDIR must then be inside the checkout (build/linux-lock), and
 # the kernel's build tools are installed there on first use.
 set -eu
@@ -85,7 +85,7 @@ kmake() {
 	shift
 	if in_chroot "$cc"; then
 		# shellcheck disable=SC2046
-		sh "$srcdir/tools/forky-chroot.sh" run make -s \
+		sh "$srcdir/tools/debian-chroot.sh" forky run make -s \
 			-C "$(at "$cc" "$tree")" O="$(at "$cc" "$work/o-$cc")" \
 			$(cc_vars "$cc") "$@"
 	else
@@ -96,7 +96,7 @@ kmake() {
 
 # The kernel's build tools, in the testing system.
 if in_chroot "$new" || in_chroot "$old"; then
-	sh "$srcdir/tools/forky-chroot.sh" run sh -c 'command -v flex bison bc \
+	sh "$srcdir/tools/debian-chroot.sh" forky run sh -c 'command -v flex bison bc \
 		>/dev/null && [ -f /usr/include/libelf.h ] ||
 		apt-get install -y -q flex bison bc libelf-dev libssl-dev \
 		>/dev/null'
