@@ -541,11 +541,11 @@ check-deb:
 
 # The same in Debian testing: the packages built there (in a clean testing
 # system with the build dependencies, the GCCs of DEB_FORKY_GCCS and the
-# Clangs of DEB_FORKY_CLANGS: those of 16, 19 and 22 that testing has)
+# Clangs of DEB_FORKY_CLANGS: those of 16 to 23 that testing has)
 # into build/deb-forky/, checked by lintian, then each plugin package
 # installed and used in another, each Clang's beside GCC 16's.  Root.
 DEB_FORKY_GCCS ?= 13 14 15
-DEB_FORKY_CLANGS ?= 22
+DEB_FORKY_CLANGS ?= 21 22
 check-deb-forky:
 	HOTINLINE_DEB_SUITE=forky HOTINLINE_DEB_GCCS="$(DEB_FORKY_GCCS)" \
 		HOTINLINE_DEB_CLANGS="$(DEB_FORKY_CLANGS)" \

@@ -117,14 +117,17 @@ $(addprefix check-,$(CHROOT_GCCS)): check-%: chroot-forky
 
 # A Clang of another system: its tools and tests built by that system's
 # newest GCC (from the environment: on make's command line it would be
-# the compiler under test), in a directory of their own (a GCC's stage
-# builds its tools beside it).
+# the compiler under test).  Where that GCC has a stage of its own, after
+# it, with its tools and its plugin, which the suites that compare the
+# two compilers use; elsewhere in a directory of their own, and those
+# suites say they are skipped.
 chroot_gcc = $(if $(filter forky,$(1)),gcc-16,gcc)
 define chroot_clang_stage
-check-$(1): chroot-$(2)
+check-$(1): chroot-$(2) $(filter check-$(call chroot_gcc,$(2)),$(CHECK_STAGES))
 	+@$$(STAGE) check-$(1) sh tools/debian-chroot.sh $(2) run \
 		env GCC=$(call chroot_gcc,$(2)) make check CLANG=$(1) \
-		B=build/$(1)-tools CCACHE=ccache
+		$(if $(filter check-$(call chroot_gcc,$(2)),$(CHECK_STAGES)),,\
+		B=build/$(1)-tools) CCACHE=ccache
 endef
 $(foreach c,$(CHROOT_CLANGS),$(eval $(call chroot_clang_stage,$(c),$(call system_of,$(c)))))
 

@@ -1109,9 +1109,18 @@ START_TEST (test_man_pages_list_the_options_of_help)
   size_t links = 0;
   for (char *save = NULL, *p = strtok_r (r.out, "\n", &save); p;
        p = strtok_r (NULL, "\n", &save), links++)
-    ck_assert_msg (strstr (man, harness_fmt ("%s,", p + 2))
-		   || strstr (man, harness_fmt ("%s\n", p + 2)),
-		   "man hotinline-cc does not name %s", p + 2);
+    {
+      /* A Clang's versioned names, one for each Clang found, by their
+	 pattern.  */
+      const char *name = p + 2;
+      int n = 0;
+      if (sscanf (name, "hotinline-clang-%d", &n) == 1
+	  || sscanf (name, "hotinline-clang++-%d", &n) == 1)
+	name = strstr (name, "++") ? "hotinline-clang++-N" : "hotinline-clang-N";
+      ck_assert_msg (strstr (man, harness_fmt ("%s,", name))
+		     || strstr (man, harness_fmt ("%s\n", name)),
+		     "man hotinline-cc does not name %s", name);
+    }
   ck_assert_uint_gt (links, 10);
 }
 END_TEST
