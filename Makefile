@@ -26,6 +26,17 @@
 #   make check-freebsd   FreeBSD's radix-trie kernel units, as FreeBSD builds
 #                        them, with Clang 19, the default Clang and GCC
 #                        (FREEBSD_SRC=/usr/src/sys; docs/freebsd.md)
+#   make check-real      real libraries built with the plugin (REAL="lz4 O3")
+#   make check-linux-arm64, check-linux-clang   Linux 6.1's lib/xarray.o
+#                        with the plugin, for arm64 (GCC) and with Clang
+#   make check-linux-lock, check-real-lock   a lock across a compiler or a
+#                        library upgrade
+#   make bench-check-series   hotinline-check on a Linux kernel series
+#   make check-layers    the core's and the tools' units call only down
+#   make fuzz            the policy loader and profile readers, libFuzzer
+#   make plugin          the GCC plugin alone
+#   make install-tools, uninstall, demo-clang, screenshot, clean
+#   make help            this list
 
 GCC ?= gcc
 GCC_MAJOR := $(shell $(GCC) -dumpversion | cut -d. -f1)
@@ -136,6 +147,11 @@ TEST_SRC := $(wildcard $(addsuffix /*.c,$(TEST_DIRS)))
 TEST_BIN := $(B)/check_hotinline
 BENCH_BIN := $(B)/bench_strategies
 BENCH_LOAD := $(B)/bench_load
+
+.DEFAULT_GOAL := all
+.PHONY: help
+help:
+	@sed -n '3,/^$$/s/^# \{0,1\}//p' Makefile
 
 .PHONY: all check check-gcc check-clang check-build check-layers plugin check-all ci check-next check-real check-linux-arm64 bench bench-full bench-summary fuzz install \
 	install-tools uninstall demo demo-clang screenshot clean check-linux-clang check-linux-lock check-real-lock check-kernel deb \

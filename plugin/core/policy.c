@@ -35,7 +35,7 @@ struct policy
   size_t n_files, cap_files;
   struct file_identity *loaded;	/* Files read so far.  */
   size_t n_loaded, cap_loaded;
-  struct policy_error *errors;
+  char **errors;			/* "file:line:column: what is wrong".  */
   size_t n_errors, cap_errors;
   size_t n_dropped;		/* Errors past POLICY_MAX_ERRORS.  */
   char **warnings;		/* Problems that leave the policy usable.  */
@@ -199,7 +199,7 @@ policy_free (struct policy *p)
   free (p->files);
   free (p->loaded);
   for (size_t i = 0; i < p->n_errors; i++)
-    free (p->errors[i].message);
+    free (p->errors[i]);
   free (p->errors);
   for (size_t i = 0; i < p->n_warnings; i++)
     free (p->warnings[i]);
@@ -247,7 +247,7 @@ policy_add_error (struct policy *p, struct policy_loc loc, const char *fmt,
 
   if (p->n_errors == p->cap_errors)
     p->errors = xgrow (p->errors, &p->cap_errors, sizeof *p->errors);
-  p->errors[p->n_errors++].message = msg;
+  p->errors[p->n_errors++] = msg;
 }
 
 size_t
@@ -288,7 +288,7 @@ policy_error_total (const struct policy *p)
 const char *
 policy_error_message (const struct policy *p, size_t i)
 {
-  return i < p->n_errors ? p->errors[i].message : NULL;
+  return i < p->n_errors ? p->errors[i] : NULL;
 }
 
 const char *

@@ -66,11 +66,6 @@ struct policy_entry
   struct policy_entry *next_same_name;	/* Chain of exact entries.  */
 };
 
-struct policy_error
-{
-  char *message;		/* "file:line:column: what is wrong".  */
-};
-
 struct policy;
 
 /* An empty policy.  Never returns NULL (allocation failure aborts, as in
@@ -80,7 +75,8 @@ void policy_free (struct policy *);
 
 /* Read the policy file PATH and merge its entries into POLICY.  Returns
    true on success; on failure the errors are available through
-   policy_errors and POLICY keeps only the entries of files that loaded.  */
+   policy_error_count and policy_error_message, and POLICY keeps only the
+   entries of files that loaded.  */
 bool policy_load_file (struct policy *policy, const char *path);
 
 /* The same for a policy held in memory; NAME is used in messages.  */

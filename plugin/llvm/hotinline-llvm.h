@@ -18,7 +18,8 @@ namespace hotinline {
 
 /* The loaded policy (NULL: nothing to do) and the arguments.  The
    plugin's own names are bare in this namespace, but for these two, whose
-   bare names are the core's types (policy, config): named as on GCC.  */
+   bare names are the core's types (policy, config), and hot_compiler
+   below: named as on GCC.  */
 extern struct policy *hot_policy;
 extern struct config hot_config;
 
@@ -295,11 +296,6 @@ bool force_at_link (llvm::Module &m, llvm::ModuleAnalysisManager &mam);
 void report_listen (llvm::Module &m);
 void report_add_end (llvm::ModulePassManager &mpm,
 		     llvm::OptimizationLevel level);
-
-/* Whether the pipeline running on M is the start of a link-time one for
-   this plugin (the bitcode carries the arguments): the first call for M
-   reads them and loads the policy (lto.cpp).  */
-bool lto_link_start (llvm::Module &m);
 
 /* The inliner's own reasons for calls it declined (remarks.cpp): start
    listening (at the start of the pipeline); the advice of INNER, the

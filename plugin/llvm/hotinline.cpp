@@ -164,7 +164,8 @@ protected:
   }
 };
 
-/* The pass half: nothing to do without a policy with entries.  */
+/* The pass half: every pass, registered whatever the policy; each one
+   does nothing where the policy gives it no work.  */
 void
 register_passes (llvm::PassBuilder &pb)
 {

@@ -120,26 +120,9 @@ load_at_link (llvm::Module &m)
   return hot_policy != nullptr;
 }
 
-/* At the start of a link's pipeline: the guards for calls between units
-   and the start of report mode.  */
-struct link_start_pass : llvm::PassInfoMixin<link_start_pass>
-{
-  llvm::PreservedAnalyses
-  run (llvm::Module &m, llvm::ModuleAnalysisManager &mam)
-  {
-    if (!lto_link_start (m))
-      return llvm::PreservedAnalyses::all ();
-    bool changed = force_at_link (m, mam);
-    report_listen (m);
-    return changed ? llvm::PreservedAnalyses::none ()
-		   : llvm::PreservedAnalyses::all ();
-  }
-};
-
-} // namespace
-
-namespace hotinline {
-
+/* Whether the pipeline running on M is the start of a link-time one for
+   this plugin (the bitcode carries the arguments): the first call for M
+   reads them and loads the policy.  */
 bool
 lto_link_start (llvm::Module &m)
 {
@@ -160,6 +143,26 @@ lto_link_start (llvm::Module &m)
   at_link = loaded && policy_entry_count (hot_policy) > 0;
   return at_link;
 }
+
+/* At the start of a link's pipeline: the guards for calls between units
+   and the start of report mode.  */
+struct link_start_pass : llvm::PassInfoMixin<link_start_pass>
+{
+  llvm::PreservedAnalyses
+  run (llvm::Module &m, llvm::ModuleAnalysisManager &mam)
+  {
+    if (!lto_link_start (m))
+      return llvm::PreservedAnalyses::all ();
+    bool changed = force_at_link (m, mam);
+    report_listen (m);
+    return changed ? llvm::PreservedAnalyses::none ()
+		   : llvm::PreservedAnalyses::all ();
+  }
+};
+
+} // namespace
+
+namespace hotinline {
 
 void
 lto_register (llvm::PassBuilder &pb)

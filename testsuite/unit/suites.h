@@ -1,5 +1,8 @@
-/* Unit suites: the policy model, its YAML loader, the suggestions and
-   the plugin's arguments, tested on their own without GCC.  */
+/* Unit suites, each a module of the core or the tools tested on its own,
+   without a compiler: the policy's loader, lookup and cache, the
+   suggestions for a misspelt name, hotinline-profile, the results files'
+   names and format, the messages both plugins print, and the plugin's
+   arguments.  */
 #ifndef HOTINLINE_UNIT_SUITES_H
 #define HOTINLINE_UNIT_SUITES_H
 
