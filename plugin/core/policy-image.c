@@ -474,6 +474,16 @@ policy_index_entry_count (const struct policy_index *x)
   return x->h->n_entries;
 }
 
+bool
+policy_index_has_action (const struct policy_index *x,
+			 enum policy_action action)
+{
+  for (uint32_t i = 0; i < x->h->n_entries; i++)
+    if (x->entries[i].action == action)
+      return true;
+  return false;
+}
+
 size_t
 policy_index_source_count (const struct policy_index *x)
 {

@@ -117,6 +117,10 @@ size_t policy_index_lookup (const struct policy_index *, const char *function,
 								 void *),
 			    void *data);
 
+/* Whether any entry's action is ACTION, without building the entries.  */
+bool policy_index_has_action (const struct policy_index *,
+			      enum policy_action action);
+
 /* Whether any entry's name matches FUNCTION[0..LEN).  */
 bool policy_index_mentions (const struct policy_index *, const char *function,
 			    size_t len);

@@ -577,6 +577,13 @@ policy_mentions (const struct policy *p, const char *function)
 				policy_base_name_length (function));
 }
 
+bool
+policy_has_action (const struct policy *p, enum policy_action action)
+{
+  return policy_entry_count (p) > 0
+	 && policy_index_has_action (index_of (p), action);
+}
+
 size_t
 policy_entry_count (const struct policy *p)
 {

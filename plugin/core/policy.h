@@ -126,6 +126,10 @@ const struct policy_entry *policy_lookup_forms (const struct policy *,
    filter functions before looking at their call sites.  */
 bool policy_mentions (const struct policy *, const char *function);
 
+/* Whether any entry's action is ACTION (without building the entries of
+   a policy read from its compiled image).  */
+bool policy_has_action (const struct policy *, enum policy_action action);
+
 /* Whether entry E applies in translation unit UNIT (its files scope).  */
 bool policy_entry_applies_to_unit (const struct policy_entry *e,
 				   const char *unit);

@@ -156,7 +156,9 @@ call_places_ask (clang::CompilerInstance &ci)
 {
   clang::CodeGenOptions &opts = ci.getCodeGenOpts ();
   trimming = false;
-  if (!hot_policy || policy_entry_count (hot_policy) == 0
+  /* Only for report entries: forcing warns at a call only where it is
+     refused, which is rare, and costs no location where it is not.  */
+  if (!hot_policy || !policy_has_action (hot_policy, POLICY_ACTION_REPORT)
       || !opts.SampleProfileFile.empty () || opts.DebugInfoForProfiling)
     return;
   clang::frontend::ActionKind action = ci.getFrontendOpts ().ProgramAction;

@@ -366,6 +366,29 @@ START_TEST (test_locations_only_where_hot_calls_are)
 		     "%s lost its locations under -Rpass-missed=inline",
 		     others[i]);
     }
+  /* A policy that only forces asks for none (from 19, where the plugin
+     asks): a refused call is rare, and it costs nothing where none is.  */
+  if (clang_major () < 19)
+    return;
+  const char *force = harness_write ("force-only.yaml",
+				     "version: 1\nfunctions:\n"
+				     "  - {name: big, action: always_inline}\n");
+  const char *fbc = obj (&s, "force-only");
+  struct args a = { { 0 }, 0 };
+  args_add (&a, harness_gcc ());
+  args_add_plugin (&a, &force, 1);
+  args_add_words (&a, "-O2 -flto -c -o");
+  args_add (&a, fbc);
+  args_add (&a, s.path);
+  struct run f = harness_run (a.v, NULL);
+  ck_assert_msg (f.status == 0, "%s", f.err);
+  const char *text = harness_fmt ("%s.ll", fbc);
+  const char *argv[] = { harness_gcc (), "-S", "-emit-llvm", "-Xclang",
+			 "-disable-llvm-passes", "-x", "ir", fbc, "-o", text,
+			 NULL };
+  ck_assert_int_eq (harness_run (argv, NULL).status, 0);
+  ck_assert_msg (!located (harness_read (text, NULL), "use_big"),
+		 "a policy that only forces gave use_big locations");
 }
 END_TEST
 

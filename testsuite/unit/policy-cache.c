@@ -257,6 +257,47 @@ START_TEST (test_image_gives_the_parsed_entries_and_lookups)
 }
 END_TEST
 
+/* Whether a policy has entries of an action, parsed and from its image
+   alike (the LLVM plugin asks for the calls' locations only for report
+   entries): a table of policies and the answers.  */
+START_TEST (test_actions_of_parsed_and_image_policies)
+{
+  static const struct
+  {
+    const char *text;
+    bool report, force;
+  } cases[] = {
+    { "version: 1\n", false, false },
+    { "version: 1\nfunctions:\n  - {name: f, action: always_inline}\n",
+      false, true },
+    { "version: 1\nfunctions:\n  - {name: f, action: always_inline}\n"
+      "  - {name: g, action: report}\n", true, true },
+    { "version: 1\ndefaults: {action: report}\nfunctions:\n"
+      "  - name: f\n", true, false },
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+    {
+      const char *path = write_file ("actions.yaml", cases[i].text);
+      struct policy *p = parsed (&path, 1);
+      size_t size;
+      void *image = image_of (&path, 1, &size);
+      struct policy *q = policy_new ();
+      ck_assert (policy_use_image (q, image, size, &path, 1, release));
+      for (int from_image = 0; from_image < 2; from_image++)
+	{
+	  struct policy *x = from_image ? q : p;
+	  ck_assert_msg (policy_has_action (x, POLICY_ACTION_REPORT)
+			   == cases[i].report
+			 && policy_has_action (x, POLICY_ACTION_ALWAYS_INLINE)
+			      == cases[i].force,
+			 "case %zu (%s)", i, from_image ? "image" : "parsed");
+	}
+      policy_free (p);
+      policy_free (q);
+    }
+}
+END_TEST
+
 START_TEST (test_image_of_an_empty_policy_matches_nothing)
 {
   const char *path = write_file ("e.yaml", "version: 1\n");
@@ -804,6 +845,7 @@ policy_cache_suite (void)
   tcase_add_checked_fixture (tc, dir_setup, dir_teardown);
   tcase_add_test (tc, test_image_gives_the_parsed_entries_and_lookups);
   tcase_add_test (tc, test_image_of_an_empty_policy_matches_nothing);
+  tcase_add_test (tc, test_actions_of_parsed_and_image_policies);
   tcase_add_test (tc, test_image_for_other_sources_is_not_used);
   tcase_add_loop_test (tc, test_spoiled_image_is_refused, 0,
 		       sizeof spoils / sizeof *spoils);
