@@ -154,13 +154,15 @@ $(REAL_STAGES): build real-sources
 
 # make check-next: the development snapshots Debian carries, in the system
 # tools/debian-chroot.sh makes of unstable with experimental: GCC's trunk
-# (gcc-snapshot, whose programs need its own libstdc++) and Clang 24.
-# Not part of make ci: a snapshot may break any week.
-NEXT_GCC := /usr/lib/gcc-snapshot/bin/gcc
+# (gcc-snapshot, first in PATH as gcc, as the wrapper's tests and the
+# build systems' find it; its programs need its own libstdc++) and Clang
+# 24.  Not part of make ci: a snapshot may break any week.
+NEXT_GCC_DIR := /usr/lib/gcc-snapshot
 .PHONY: next check-gcc-snapshot
 next: check-gcc-snapshot check-clang-24
 check-gcc-snapshot: chroot-next
 	+@$(STAGE) check-gcc-snapshot sh tools/debian-chroot.sh next run \
-		env LD_LIBRARY_PATH=/usr/lib/gcc-snapshot/lib \
-		make check GCC=$(NEXT_GCC) CCACHE=ccache
+		env PATH=$(NEXT_GCC_DIR)/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+		LD_LIBRARY_PATH=$(NEXT_GCC_DIR)/lib \
+		make check GCC=gcc CCACHE=ccache
 $(eval $(call chroot_clang_stage,clang-24,next))

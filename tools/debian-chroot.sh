@@ -58,8 +58,8 @@ sid)
 	EXPERIMENTAL= ;;
 next)
 	SUITE=sid
-	PACKAGES="$COMMON gcc g++ gcc-snapshot libgmp-dev libmpfr-dev libmpc-dev
-	xz-utils"
+	PACKAGES="$COMMON $DISTRIBUTED gcc g++ gcc-snapshot libgmp-dev
+	libmpfr-dev libmpc-dev xz-utils"
 	EXPERIMENTAL="$(clang_packages 24) linux-source-7.3" ;;
 system-of)
 	system_of "${2:?usage: $0 system-of CC}"

@@ -187,7 +187,7 @@ namespace {
    the pipeline starts: no pass needs to keep them.  Calls keep theirs:
    the reports' places, and the verifier's rule that a call to a function
    with debug information has one.  */
-struct drop_locations : llvm::PassInfoMixin<drop_locations>
+struct drop_locations : hotinline_compat::pass_info<drop_locations>
 {
   llvm::PreservedAnalyses
   run (llvm::Module &m, llvm::ModuleAnalysisManager &)

@@ -186,7 +186,7 @@ not_forced (const Function &f, const std::string &why)
 				  why.c_str ()));
 }
 
-class force_pass : public llvm::PassInfoMixin<force_pass>
+class force_pass : public hotinline_compat::pass_info<force_pass>
 {
 public:
   explicit force_pass (bool at_o0) : at_o0 (at_o0) {}

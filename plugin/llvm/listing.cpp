@@ -15,7 +15,7 @@ using namespace hotinline;
 
 namespace {
 
-struct listing_pass : llvm::PassInfoMixin<listing_pass>
+struct listing_pass : hotinline_compat::pass_info<listing_pass>
 {
   llvm::PreservedAnalyses
   run (llvm::Module &m, llvm::ModuleAnalysisManager &)

@@ -23,6 +23,7 @@
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
@@ -95,6 +96,27 @@ without_lto_phase (Callback cb)
 	       llvm::ThinOrFullLTOPhase) { cb (mpm, level); };
 #else
   return cb;
+#endif
+}
+
+/* The base of the plugin's passes.  LLVM 24 has each pass say by its
+   mixin whether it may be skipped (optnone functions, opt-bisect); the
+   plugin's passes may, as every pass of a plain mixin could before.  */
+#if LLVM_VERSION_MAJOR >= 24
+template <typename Pass> using pass_info = llvm::OptionalPassInfoMixin<Pass>;
+#else
+template <typename Pass> using pass_info = llvm::PassInfoMixin<Pass>;
+#endif
+
+/* Whether I is a debug or pseudo-probe instruction: LLVM 24 has no debug
+   intrinsics left (debug records are not instructions).  */
+inline bool
+debug_or_pseudo (const llvm::Instruction &i)
+{
+#if LLVM_VERSION_MAJOR >= 24
+  return llvm::isa<llvm::DbgInfoIntrinsic, llvm::PseudoProbeInst> (i);
+#else
+  return i.isDebugOrPseudoInst ();
 #endif
 }
 

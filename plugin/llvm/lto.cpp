@@ -31,7 +31,7 @@ namespace {
 const char *const arguments_key = "hotinline.arguments";
 
 /* At compile time: the working directory, then each argument.  */
-struct record_pass : llvm::PassInfoMixin<record_pass>
+struct record_pass : hotinline_compat::pass_info<record_pass>
 {
   llvm::PreservedAnalyses
   run (llvm::Module &m, llvm::ModuleAnalysisManager &)
@@ -146,7 +146,7 @@ lto_link_start (llvm::Module &m)
 
 /* At the start of a link's pipeline: the guards for calls between units
    and the start of report mode.  */
-struct link_start_pass : llvm::PassInfoMixin<link_start_pass>
+struct link_start_pass : hotinline_compat::pass_info<link_start_pass>
 {
   llvm::PreservedAnalyses
   run (llvm::Module &m, llvm::ModuleAnalysisManager &mam)

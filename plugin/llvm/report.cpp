@@ -60,7 +60,7 @@ moves_only (const llvm::Instruction &i)
   return llvm::isa<llvm::ExtractValueInst> (i)
 	 || llvm::isa<llvm::InsertValueInst> (i)
 	 || llvm::isa<llvm::BitCastInst> (i) || i.isLifetimeStartOrEnd ()
-	 || i.isDebugOrPseudoInst ();
+	 || hotinline_compat::debug_or_pseudo (i);
 }
 
 /* The first instruction from I on that is neither a PHI nor a move.  */
@@ -549,7 +549,7 @@ hotinline::report_listen (llvm::Module &m)
 namespace {
 
 /* At the start: listen to the inliner's remarks from now on.  */
-struct listen_pass : llvm::PassInfoMixin<listen_pass>
+struct listen_pass : hotinline_compat::pass_info<listen_pass>
 {
   llvm::PreservedAnalyses
   run (llvm::Module &m, llvm::ModuleAnalysisManager &)
@@ -559,7 +559,7 @@ struct listen_pass : llvm::PassInfoMixin<listen_pass>
   }
 };
 
-class report_pass : public llvm::PassInfoMixin<report_pass>
+class report_pass : public hotinline_compat::pass_info<report_pass>
 {
 public:
   explicit report_pass (llvm::OptimizationLevel level) : level (level) {}

@@ -79,7 +79,10 @@ harness_gxx (void)
       const char *at = strstr (gcc, "clang");
       return harness_fmt ("%.*sclang++%s", (int) (at - gcc), gcc, at + 5);
     }
-  const char *at = strstr (gcc, "gcc");
+  /* In the file name only: /usr/lib/gcc-snapshot/bin/gcc has its g++
+     beside it.  */
+  const char *name = strrchr (gcc, '/') ? strrchr (gcc, '/') + 1 : gcc;
+  const char *at = strstr (name, "gcc");
   if (!at)
     return "g++";
   return harness_fmt ("%.*sg++%s", (int) (at - gcc), gcc, at + 3);
