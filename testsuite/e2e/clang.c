@@ -1090,10 +1090,12 @@ START_TEST (test_other_llvm_refused)
     {
       const char *p = harness_src (harness_fmt ("build/clang-%d/hotinline.so",
 						other));
-      /* Where the other LLVM's libraries are not installed (a Debian
-	 system of one Clang), its plugin cannot even be loaded.  */
+      /* Where the other Clang is not installed (a Debian system of one
+	 Clang), its plugin cannot even be loaded: libclang-cpp comes with
+	 it.  */
       if (other == mine_major || access (p, R_OK) != 0
-	  || access (harness_fmt ("/usr/lib/llvm-%d/lib", other), R_OK) != 0)
+	  || access (harness_fmt ("/usr/lib/llvm-%d/bin/clang", other), X_OK)
+	       != 0)
 	continue;
       tried++;
       struct sample s = load ("clang-report.c");
