@@ -327,6 +327,19 @@ located (const char *ll, const char *function)
   return false;
 }
 
+/* The textual IR of the bitcode object BC, as it is (no pass run).  */
+static const char *
+ir_text (const char *bc)
+{
+  const char *text = harness_fmt ("%s.ll", bc);
+  const char *argv[] = { harness_gcc (), "-S", "-emit-llvm", "-Xclang",
+			 "-disable-llvm-passes", "-x", "ir", bc, "-o", text,
+			 NULL };
+  struct run d = harness_run (argv, NULL);
+  ck_assert_msg (d.status == 0, "%s", d.err);
+  return harness_read (text, NULL);
+}
+
 /* Without -g, locations cost a tenth of a compilation, so only the
    functions that may call a hot function get them (call-places.cpp): in
    the bitcode of an LTO compilation, the callers of big, kept, chill,
@@ -340,18 +353,7 @@ START_TEST (test_locations_only_where_hot_calls_are)
 			harness_fmt ("-flto %s", track_locations ()), bc);
   struct run u = build (&s, true, "", "-flto -Rpass-missed=inline", mine);
   ck_assert_msg (r.status == 0 && u.status == 0, "%s%s", r.err, u.err);
-  const char *ll[2];
-  const char *bcs[2] = { bc, mine };
-  for (int i = 0; i < 2; i++)
-    {
-      const char *text = harness_fmt ("%s.ll", bcs[i]);
-      const char *argv[] = { harness_gcc (), "-S", "-emit-llvm", "-Xclang",
-			     "-disable-llvm-passes", "-x", "ir", bcs[i], "-o", text,
-			     NULL };
-      struct run d = harness_run (argv, NULL);
-      ck_assert_msg (d.status == 0, "%s", d.err);
-      ll[i] = harness_read (text, NULL);
-    }
+  const char *ll[2] = { ir_text (bc), ir_text (mine) };
   static const char *const callers[] = { "use_big", "use_kept", "use_chill",
 					 "use_elsewhere", "use_fact", "fact" };
   static const char *const others[] = { "big", "chill", "kept" };
@@ -382,12 +384,7 @@ START_TEST (test_locations_only_where_hot_calls_are)
   args_add (&a, s.path);
   struct run f = harness_run (a.v, NULL);
   ck_assert_msg (f.status == 0, "%s", f.err);
-  const char *text = harness_fmt ("%s.ll", fbc);
-  const char *argv[] = { harness_gcc (), "-S", "-emit-llvm", "-Xclang",
-			 "-disable-llvm-passes", "-x", "ir", fbc, "-o", text,
-			 NULL };
-  ck_assert_int_eq (harness_run (argv, NULL).status, 0);
-  ck_assert_msg (!located (harness_read (text, NULL), "use_big"),
+  ck_assert_msg (!located (ir_text (fbc), "use_big"),
 		 "a policy that only forces gave use_big locations");
 }
 END_TEST
