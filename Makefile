@@ -107,7 +107,8 @@ PLUGIN_CXXFLAGS := -std=gnu++14 $(WARN) $(OPT) -fPIC -fno-rtti \
 CORE_SRC := $(addprefix $(CORE)/,policy.c policy-load.c suggest.c \
 	results-name.c results-format.c cxx-names.c clone-names.c \
 	policy-match.c messages.c text.c \
-	config.c policy-image.c policy-cache.c policy-weight.c policy-listing.c)
+	config.c policy-image.c policy-cache.c policy-weight.c policy-listing.c \
+	rules.c)
 PLUGIN_SRC := $(addprefix $(GCC_PLUGIN)/,hotinline.cc names.cc \
 	force.cc always-inline-rules.cc report.cc surgical.cc deps.cc \
 	hints.cc results.cc line-table.cc diagnose.cc listing.cc summary.cc)
@@ -433,16 +434,17 @@ check-linux-lock: $(SUMMARY_TOOL)
 	HOTINLINE_SUMMARY=$(abspath $(SUMMARY_TOOL)) \
 	sh testsuite/linux/lock-upgrade.sh $(or $(OLD),gcc-12) \
 		$(or $(NEW),gcc-16) $(LINUX_TARBALL) $(abspath build/linux-lock)
-# A whole kernel (docs/kernel.md): KERNEL=6.1 or 7.2, CC=gcc-N or clang-N
-# (a GCC this system lacks builds in the testing system), STEPS= some of
-# the steps of testsuite/kernel/check-kernel.sh.
+# A whole kernel (docs/kernel.md): KERNEL=6.1, 7.2 or 7.3, CC=gcc-N or
+# clang-N (a compiler this system lacks builds in the Debian system that
+# has it), STEPS= some of the steps of testsuite/kernel/check-kernel.sh.
 KERNEL ?= 6.1
 KERNEL_CC := $(if $(filter command line environment,$(origin CC)),$(CC),gcc-$(GCC_MAJOR))
+KERNEL_PLUGIN := $(if $(filter clang-%,$(KERNEL_CC)),CLANG=$(KERNEL_CC) build/$(KERNEL_CC)/hotinline.so,GCC=$(KERNEL_CC) plugin)
+KERNEL_SYSTEM = $(shell sh tools/debian-chroot.sh system-of $(KERNEL_CC))
 check-kernel: $(SUMMARY_TOOL)
-	$(if $(filter clang-%,$(KERNEL_CC)),$(MAKE) CLANG=$(KERNEL_CC) build/$(KERNEL_CC)/hotinline.so,\
-	  $(if $(shell command -v $(KERNEL_CC)),$(MAKE) GCC=$(KERNEL_CC) plugin,\
-	    sh tools/debian-chroot.sh forky create && \
-	    sh tools/debian-chroot.sh forky run make -s -j2 plugin GCC=$(KERNEL_CC)))
+	$(if $(shell command -v $(KERNEL_CC)),$(MAKE) $(KERNEL_PLUGIN),\
+	  sh tools/debian-chroot.sh $(KERNEL_SYSTEM) create && \
+	  sh tools/debian-chroot.sh $(KERNEL_SYSTEM) run make -s -j2 $(KERNEL_PLUGIN))
 	HOTINLINE_SUMMARY=$(abspath $(SUMMARY_TOOL)) \
 	sh testsuite/kernel/check-kernel.sh $(KERNEL) $(KERNEL_CC) $(STEPS)
 check-real-lock: $(SUMMARY_TOOL)

@@ -18,6 +18,7 @@ main (void)
   srunner_add_suite (sr, messages_suite ());
   srunner_add_suite (sr, config_suite ());
   srunner_add_suite (sr, results_format_suite ());
+  srunner_add_suite (sr, rules_suite ());
   srunner_add_suite (sr, policy_files_suite ());
   srunner_add_suite (sr, plugin_load_suite ());
   srunner_add_suite (sr, samples_suite ());

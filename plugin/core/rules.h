@@ -1,0 +1,65 @@
+/* The decisions both front ends make from a policy entry and the plugin's
+   arguments, written once: each front end supplies what only its
+   compiler knows (whether it can force call by call, the unit a caller
+   was compiled in) and applies the answer its own way.  */
+#ifndef HOTINLINE_RULES_H
+#define HOTINLINE_RULES_H
+
+#include <stdbool.h>
+
+#include "config.h"
+#include "policy.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* How this compilation can force an always_inline entry.  */
+struct force_context
+{
+  /* The compiler can force single calls here (GCC: an IPA inliner runs,
+     above -O0 and without -fno-inline; LLVM: always, through the call's
+     own attribute).  */
+  bool per_call_possible;
+  /* Every entry is forced call by call: the surgical strategy where the
+     compiler applies it, or GCC's LTO link.  */
+  bool all_per_call;
+};
+
+/* Whether E is forced call by call rather than by the attribute on its
+   function: an always_inline entry with a "callers" scope, or any
+   always_inline entry where every one is, as far as CTX can.  */
+bool rule_forced_per_call (const struct policy_entry *e,
+			   const struct force_context *ctx);
+
+/* The severity of a report about a call governed by E: the arguments'
+   severity= over the entry's own; an error when strictness is asked (the
+   entry's strict, the arguments' strict) of an entry forced call by call
+   (FORCED_PER_CALL), whose call left is then its "cannot be forced".  */
+enum policy_severity rule_report_severity (const struct config *config,
+					   const struct policy_entry *e,
+					   bool forced_per_call);
+
+/* The severity of a problem forcing E (a function that cannot be
+   forced): an error when strictness is asked, else a warning.  */
+enum policy_severity rule_problem_severity (const struct config *config,
+					    const struct policy_entry *e);
+
+/* Whether the passes that look at calls (force, surgical, report, hints,
+   listing's lookups) have work: a policy with entries.  Without one they
+   are not run; the results file and the summary still are.  */
+bool rule_policy_has_work (const struct policy *policy);
+
+/* The file an entry's "files" patterns are matched against for a call:
+   the main source file of the unit that compiled its caller
+   (CALLER_UNIT, which a front end knows at an LTO link, where a module
+   holds many units; NULL or "" when it does not), else the main source
+   file of this compilation (UNIT).  A caller defined in a header belongs
+   to the unit that included it, at a link as in its own compilation.  */
+const char *rule_scope_file (const char *caller_unit, const char *unit);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* HOTINLINE_RULES_H */

@@ -1,0 +1,142 @@
+/* The decisions both front ends take from the core (rules.h): which
+   entries are forced call by call, the severity of a report and of a
+   forcing problem, whether a policy gives the passes work, and the file
+   "files" patterns see.  Each table row is one case, as a front end
+   would ask it.  */
+#include <check.h>
+#include <string.h>
+
+#include "rules.h"
+#include "unit/suites.h"
+
+/* Whether an entry is forced call by call.  */
+static const struct
+{
+  enum policy_action action;
+  bool callers;			/* The entry has a "callers" scope.  */
+  bool possible, all;		/* struct force_context.  */
+  bool per_call;
+} forced_cases[] = {
+  /* Attribute strategy: only caller-scoped entries, where the compiler
+     can force single calls.  */
+  { POLICY_ACTION_ALWAYS_INLINE, false, true, false, false },
+  { POLICY_ACTION_ALWAYS_INLINE, true, true, false, true },
+  { POLICY_ACTION_ALWAYS_INLINE, true, false, false, false },
+  /* Surgical, or GCC's LTO link: every entry, where it can.  */
+  { POLICY_ACTION_ALWAYS_INLINE, false, true, true, true },
+  { POLICY_ACTION_ALWAYS_INLINE, false, false, true, false },
+  /* A report entry is never forced.  */
+  { POLICY_ACTION_REPORT, true, true, true, false },
+  { POLICY_ACTION_REPORT, false, true, true, false },
+};
+
+START_TEST (test_forced_per_call)
+{
+  struct policy_pattern caller = { 0 };
+  struct policy_entry e = { 0 };
+  e.action = forced_cases[_i].action;
+  e.callers = forced_cases[_i].callers ? &caller : NULL;
+  e.n_callers = forced_cases[_i].callers ? 1 : 0;
+  struct force_context ctx = { forced_cases[_i].possible,
+			       forced_cases[_i].all };
+  ck_assert_msg (rule_forced_per_call (&e, &ctx) == forced_cases[_i].per_call,
+		 "case %d", _i);
+}
+END_TEST
+
+/* The severity of a report: -1 as config severity is "each entry's".  */
+static const struct
+{
+  int config_severity;
+  bool config_strict, entry_strict, per_call;
+  enum policy_severity entry_severity, expected;
+} report_cases[] = {
+  { -1, false, false, false, POLICY_SEVERITY_NOTE, POLICY_SEVERITY_NOTE },
+  { -1, false, false, true, POLICY_SEVERITY_WARNING, POLICY_SEVERITY_WARNING },
+  { POLICY_SEVERITY_ERROR, false, false, false, POLICY_SEVERITY_NOTE,
+    POLICY_SEVERITY_ERROR },
+  { POLICY_SEVERITY_NOTE, false, false, false, POLICY_SEVERITY_ERROR,
+    POLICY_SEVERITY_NOTE },
+  /* Strict, forced call by call: the call left is an error, whatever the
+     severity asked.  */
+  { POLICY_SEVERITY_NOTE, true, false, true, POLICY_SEVERITY_NOTE,
+    POLICY_SEVERITY_ERROR },
+  { -1, false, true, true, POLICY_SEVERITY_WARNING, POLICY_SEVERITY_ERROR },
+  /* Strict under the attribute: the error is at the definition, the
+     report keeps its severity.  */
+  { -1, true, true, false, POLICY_SEVERITY_WARNING, POLICY_SEVERITY_WARNING },
+};
+
+START_TEST (test_report_severity)
+{
+  struct config c;
+  config_init (&c);
+  c.severity = report_cases[_i].config_severity;
+  c.strict = report_cases[_i].config_strict;
+  struct policy_entry e = { 0 };
+  e.severity = report_cases[_i].entry_severity;
+  e.strict = report_cases[_i].entry_strict;
+  ck_assert_int_eq (rule_report_severity (&c, &e, report_cases[_i].per_call),
+		    report_cases[_i].expected);
+}
+END_TEST
+
+START_TEST (test_problem_severity)
+{
+  struct config c;
+  config_init (&c);
+  struct policy_entry e = { 0 };
+  e.severity = POLICY_SEVERITY_NOTE;
+  ck_assert_int_eq (rule_problem_severity (&c, &e), POLICY_SEVERITY_WARNING);
+  e.strict = true;
+  ck_assert_int_eq (rule_problem_severity (&c, &e), POLICY_SEVERITY_ERROR);
+  e.strict = false;
+  c.strict = true;
+  ck_assert_int_eq (rule_problem_severity (&c, &e), POLICY_SEVERITY_ERROR);
+  /* severity= is for reports only.  */
+  c.strict = false;
+  c.severity = POLICY_SEVERITY_ERROR;
+  ck_assert_int_eq (rule_problem_severity (&c, &e), POLICY_SEVERITY_WARNING);
+}
+END_TEST
+
+START_TEST (test_policy_has_work)
+{
+  ck_assert (!rule_policy_has_work (NULL));
+  struct policy *p = policy_new ();
+  ck_assert (!rule_policy_has_work (p));
+  static const char empty[] = "version: 1\n";
+  ck_assert (policy_load_buffer (p, "empty.yaml", empty, strlen (empty)));
+  ck_assert (!rule_policy_has_work (p));
+  static const char one[] = "version: 1\nfunctions:\n  - name: f\n";
+  ck_assert (policy_load_buffer (p, "one.yaml", one, strlen (one)));
+  ck_assert (rule_policy_has_work (p));
+  policy_free (p);
+}
+END_TEST
+
+START_TEST (test_scope_file)
+{
+  /* At a link: the caller's own unit, not the module's.  */
+  ck_assert_str_eq (rule_scope_file ("lib/a.c", "ld-temp.o"), "lib/a.c");
+  /* Not known (no debug information at the link), or one unit.  */
+  ck_assert_str_eq (rule_scope_file (NULL, "lib/b.c"), "lib/b.c");
+  ck_assert_str_eq (rule_scope_file ("", "lib/b.c"), "lib/b.c");
+}
+END_TEST
+
+Suite *
+rules_suite (void)
+{
+  Suite *s = runner_suite ("Front-end rules");
+  TCase *tc = runner_tcase ("Rules");
+  tcase_add_loop_test (tc, test_forced_per_call, 0,
+		       sizeof forced_cases / sizeof forced_cases[0]);
+  tcase_add_loop_test (tc, test_report_severity, 0,
+		       sizeof report_cases / sizeof report_cases[0]);
+  tcase_add_test (tc, test_problem_severity);
+  tcase_add_test (tc, test_policy_has_work);
+  tcase_add_test (tc, test_scope_file);
+  runner_add_tcase (s, tc);
+  return s;
+}
