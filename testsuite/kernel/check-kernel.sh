@@ -5,11 +5,12 @@
 #
 #   sh testsuite/kernel/check-kernel.sh [--again] KERNEL CC [STEP...]
 #
-# KERNEL  6.1 (Debian 12's linux-source-6.1) or the version of Debian
-#         testing's linux-source-X.Y (7.2), taken from the testing system
-#         of tools/debian-chroot.sh
+# KERNEL  6.1 (Debian 12's linux-source-6.1) or the version of a
+#         linux-source-X.Y of Debian testing (7.2) or experimental (7.3),
+#         taken from the system of tools/debian-chroot.sh that has it
 # CC      gcc-N or clang-N with its plugin built in build/CC/hotinline.so;
-#         a GCC this system does not have runs in the testing system
+#         a compiler this system does not have runs in the Debian system
+#         that has it (tools/debian-chroot.sh system-of)
 # STEP    the steps to run (default: all), each unless done already;
 #         with --again, even when done
 #
@@ -63,7 +64,10 @@ tree=$work/$kernel/linux-source-$kernel
 pair=$work/$kernel/$cc
 fig=$pair/figures
 summary=${HOTINLINE_SUMMARY:-$srcdir/build/gcc-12/hotinline-summary}
-chroot_root=${HOTINLINE_CHROOT_DIR:-/var/cache/hotinline}/forky
+chroot_dir=${HOTINLINE_CHROOT_DIR:-/var/cache/hotinline}
+# The Debian system of tools/debian-chroot.sh that has CC, when this one
+# does not.
+system=$(sh "$srcdir/tools/debian-chroot.sh" system-of "$cc")
 jobs=${HOTINLINE_KERNEL_JOBS:-$(nproc)}
 variants="report attribute surgical"
 # A pair's builds are for one configuration: when kernel.config changed

@@ -42,12 +42,20 @@ step_source() {
 		if apt-cache show "linux-source-$kernel" >/dev/null 2>&1; then
 			apt-get install -y -q "linux-source-$kernel" >/dev/null
 		else
-			# Debian testing's, from its system.
-			sh "$srcdir/tools/debian-chroot.sh" forky create
-			sh "$srcdir/tools/debian-chroot.sh" forky run sh -c "
-				[ -f $tarball ] || apt-get install -y -q \
-					linux-source-$kernel >/dev/null"
-			tarball=$chroot_root$tarball
+			# Debian testing's (7.2) or experimental's (7.3), from the
+			# system of tools/debian-chroot.sh that carries it.
+			for sys in forky next; do
+				sh "$srcdir/tools/debian-chroot.sh" "$sys" create
+				sh "$srcdir/tools/debian-chroot.sh" "$sys" run sh -c "
+					[ -f $tarball ] && exit 0
+					apt-cache show linux-source-$kernel >/dev/null 2>&1 ||
+						exit 1
+					apt-get install -y -q linux-source-$kernel >/dev/null ||
+					apt-get install -y -q -t experimental \
+						linux-source-$kernel >/dev/null" || continue
+				tarball=$chroot_dir/$sys$tarball
+				break
+			done
 		fi
 	fi
 	[ -f "$tarball" ] || { echo "no $tarball: which Debian has" \
@@ -299,7 +307,7 @@ step_cost() {
 					sh -c "cd '$dir' && $cmd" >/dev/null 2>&1
 			else
 				/usr/bin/time -a -o "$t/$side.time" -f '%U %S' \
-					sh "$srcdir/tools/debian-chroot.sh" forky run sh -c \
+					sh "$srcdir/tools/debian-chroot.sh" "$system" run sh -c \
 					"cd $(at "$dir") && $cmd" >/dev/null 2>&1
 			fi || { echo "$obj: the $side command failed"; return 1; }
 		done
@@ -350,7 +358,7 @@ step_instructions() {
 			if command -v "$cc" >/dev/null 2>&1; then
 				sh -c "cd '$dir' && $vg $cmd" >/dev/null 2>"$t/$side.err"
 			else
-				sh "$srcdir/tools/debian-chroot.sh" forky run sh -c \
+				sh "$srcdir/tools/debian-chroot.sh" "$system" run sh -c \
 					"cd $(at "$dir") && $vg $cmd" >/dev/null 2>"$t/$side.err"
 			fi || { echo "$obj: the $side command failed:"; cat "$t/$side.err"; return 1; }
 			# Every process's instructions (cachegrind's summary line).
@@ -695,7 +703,7 @@ compile_like() {
 	if command -v "$cc" >/dev/null 2>&1; then
 		(cd "$1" && sh -c "$cmd")
 	else
-		sh "$srcdir/tools/debian-chroot.sh" forky run sh -c "cd $(at "$1") && $cmd"
+		sh "$srcdir/tools/debian-chroot.sh" "$system" run sh -c "cd $(at "$1") && $cmd"
 	fi
 }
 
@@ -931,7 +939,7 @@ compiler_version() {
 	if command -v "$cc" >/dev/null 2>&1; then
 		"$cc" --version | head -n1
 	else
-		sh "$srcdir/tools/debian-chroot.sh" forky run "$cc" --version | head -n1
+		sh "$srcdir/tools/debian-chroot.sh" "$system" run "$cc" --version | head -n1
 	fi
 }
 

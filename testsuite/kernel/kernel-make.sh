@@ -1,8 +1,9 @@
 #!/bin/sh
-# make in a kernel tree with compiler CC, in the testing system of
-# tools/debian-chroot.sh when this system does not have CC (gcc-13 to 16
-# on Debian 12).  Paths in the arguments are this system's: those inside
-# the checkout are given to the testing system as it sees them (/src);
+# make in a kernel tree with compiler CC, in the Debian system of
+# tools/debian-chroot.sh that has CC when this one does not (gcc-13 to 16
+# and clang-21 in testing, clang-23 in unstable).  Paths in the arguments
+# are this system's: those inside the checkout are given to that system
+# as it sees them (/src);
 # a tree or object directory outside it is bound there at its own path.
 #
 #   sh testsuite/kernel/kernel-make.sh CC TREE OBJDIR [MAKE ARGUMENTS...]
@@ -19,7 +20,8 @@ if command -v "$cc" >/dev/null 2>&1; then
 	# shellcheck disable=SC2086
 	exec make -s -C "$tree" O="$objdir" $vars "$@"
 fi
-case $cc in gcc-*) ;; *) echo "$cc: not found" >&2; exit 2 ;; esac
+system=$(sh "$srcdir/tools/debian-chroot.sh" system-of "$cc")
+[ -n "$system" ] || { echo "$cc: not found" >&2; exit 2; }
 at() {
 	case $1 in
 	"$srcdir"/*) echo "/src${1#"$srcdir"}" ;;
@@ -36,9 +38,9 @@ for a in "$@"; do
 	args="$args '$(printf '%s' "$a" | sed "s|$srcdir/|/src/|g; s|'|'\\\\''|g")'"
 done
 # The kernel's build tools, on first use.
-sh "$srcdir/tools/debian-chroot.sh" forky run sh -c 'command -v flex bison bc \
+sh "$srcdir/tools/debian-chroot.sh" "$system" run sh -c 'command -v flex bison bc \
 	>/dev/null && [ -f /usr/include/libelf.h ] &&
 	[ -f /usr/include/openssl/ssl.h ] ||
 	apt-get install -y -q flex bison bc libelf-dev libssl-dev >/dev/null'
-exec sh "$srcdir/tools/debian-chroot.sh" forky run sh -c \
+exec sh "$srcdir/tools/debian-chroot.sh" "$system" run sh -c \
 	"exec make -s -C '$(at "$tree")' O='$(at "$objdir")' $vars $args"
