@@ -15,9 +15,12 @@ shift
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+# Only a unit's own definitions: not the weak ones (C++ inline functions
+# and templates, which every unit that uses them has a copy of).
 for o in "$@"; do
 	unit=$(basename "$o" .o)
-	nm -g --defined-only "$o" | awk -v u="$unit" 'NF == 3 { print $3, u }'
+	nm -g --defined-only "$o" |
+		awk -v u="$unit" 'NF == 3 && $2 !~ /^[VWvwu]$/ { print $3, u }'
 done | sort >"$tmp/defs"
 for o in "$@"; do
 	unit=$(basename "$o" .o)
