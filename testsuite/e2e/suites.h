@@ -24,6 +24,7 @@ Suite *lock_build_e2e_suite (void);
 Suite *lock_suite (void);
 Suite *review_suite (void);
 Suite *diff_suite (void);
+Suite *link_scope_suite (void);
 
 /* Seconds allowed to a test case that runs the compiler.  */
 enum { E2E_TIMEOUT = 300 };
