@@ -272,9 +272,7 @@ $(FUZZ_BIN): testsuite/fuzz/policy.c $(CORE_SRC) $(wildcard $(CORE)/*.h)
 	clang -g -O1 -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=undefined -I$(CORE) $(IBERTY_CFLAGS) \
 		$(YAML_CFLAGS) $(XXHASH_CFLAGS) testsuite/fuzz/policy.c \
-		$(addprefix $(CORE)/,policy.c policy-load.c policy-image.c \
-		cxx-names.c clone-names.c policy-match.c suggest.c \
-		policy-weight.c) -o $@ $(YAML_LIBS) $(IBERTY_LIBS)
+		$(CORE_SRC) -o $@ $(YAML_LIBS) $(IBERTY_LIBS)
 
 # The profile readers likewise, from the recorded profiles.
 FUZZ_PROFILE_RUNS ?= 1000000
