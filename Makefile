@@ -109,7 +109,8 @@ CORE_SRC := $(addprefix $(CORE)/,policy.c policy-load.c suggest.c \
 	policy-match.c messages.c text.c \
 	config.c policy-image.c policy-cache.c policy-weight.c policy-listing.c \
 	rules.c)
-PLUGIN_SRC := $(addprefix $(GCC_PLUGIN)/,hotinline.cc names.cc \
+PLUGIN_SRC := $(addprefix $(GCC_PLUGIN)/,hotinline.cc state.cc \
+	policies.cc unit.cc names.cc inline-chain.cc \
 	force.cc always-inline-rules.cc report.cc surgical.cc deps.cc \
 	hints.cc results.cc line-table.cc diagnose.cc listing.cc summary.cc)
 CORE_OBJ := $(patsubst $(CORE)/%.c,$(B)/%.o,$(CORE_SRC))
@@ -312,8 +313,10 @@ $(B)/layers/%.o: tools/%.c $(wildcard tools/*.h) | $(B)
 # Checked again only when an object changed: make check's sub-makes for
 # each compiler all ask for check-build.
 check-layers: $(B)/layers.ok
-$(B)/layers.ok: $(CORE_OBJ) $(call TOOL_LAYER_OBJ,$(SUMMARY_SRC) $(PROFILE_SRC))
+$(B)/layers.ok: $(CORE_OBJ) $(call TOOL_LAYER_OBJ,$(SUMMARY_SRC) $(PROFILE_SRC)) \
+		$(if $(GCC_PLUGIN_WANTED),$(PLUGIN_OBJ))
 	sh tools/layers.sh core $(CORE_OBJ)
+	$(if $(GCC_PLUGIN_WANTED),sh tools/layers.sh gcc-plugin $(PLUGIN_OBJ))
 	sh tools/layers.sh hotinline-summary \
 		$(call TOOL_LAYER_OBJ,$(SUMMARY_SRC))
 	sh tools/layers.sh hotinline-profile \

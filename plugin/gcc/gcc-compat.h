@@ -51,6 +51,18 @@
 #warning "GCC 17 is a development snapshot: hotinline is tested on it by make check-next, not released with it"
 #endif
 
+/* Add PASS to GCC's pass list at POSITION of the INSTANCE-th pass named
+   REFERENCE (0: every instance): how each pass file registers its
+   passes.  */
+static inline void
+hot_register_pass (const char *plugin_name, opt_pass *pass,
+		   const char *reference, int instance,
+		   enum pass_positioning_ops position)
+{
+  struct register_pass_info info = { pass, reference, instance, position };
+  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+}
+
 /* Whether a definition of DECL may be replaced by another at link or load
    time (weak, or interposable under -fPIC).  GCC 12 takes the function's
    own -fsemantic-interposition setting as an argument.  */

@@ -6,26 +6,13 @@
 #include "opts.h"
 
 #include "config.h"
-#include "policy-cache.h"
 #include "hotinline.h"
 #include "version.h"
 
 int plugin_is_GPL_compatible;
 
-struct policy *hot_policy;
-struct config hot_config;
-
 static struct plugin_info hotinline_info = { HOTINLINE_VERSION,
 					      config_help_text };
-
-void
-hot_register_pass (const char *plugin_name, opt_pass *pass,
-		   const char *reference, int instance,
-		   enum pass_positioning_ops position)
-{
-  struct register_pass_info info = { pass, reference, instance, position };
-  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
-}
 
 /* At the end of the compilation: make hotinline's errors count, and
    release the policy.  */
@@ -108,27 +95,6 @@ read_arguments (const struct plugin_name_args *info, struct config *config)
 	}
     }
   return ok;
-}
-
-/* Load every policy file; each problem becomes a GCC error, so the
-   compilation stops with exit status 1.  A lock's problems are
-   warnings.  */
-static struct policy *
-load_policies (const struct config *config)
-{
-  struct policy *policy = policy_cache_load_config (config,
-						     HOTINLINE_VERSION);
-  /* A lock left out: the build goes on with the policies.  */
-  for (size_t i = 0; i < policy_warning_count (policy); i++)
-    hot_warn_only (UNKNOWN_LOCATION, "%s [hotinline]",
-		   policy_warning_message (policy, i));
-  size_t n_errors = policy_error_count (policy);
-  if (n_errors == 0)
-    return policy;
-  for (size_t i = 0; i < n_errors; i++)
-    error ("%s [hotinline]", policy_error_message (policy, i));
-  policy_free (policy);
-  return NULL;
 }
 
 int

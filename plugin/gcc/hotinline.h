@@ -12,6 +12,10 @@ extern struct policy *hot_policy;
 /* The plugin's arguments.  */
 extern struct config hot_config;
 
+/* Load every policy file and lock CONFIG names (policies.cc); each
+   problem is a GCC error (NULL then), a lock left out a warning.  */
+struct policy *load_policies (const struct config *config);
+
 /* What happened in this translation unit, for the summary.  */
 extern struct hot_stats hot_stats;
 
@@ -171,12 +175,6 @@ void results_note_left_call (location_t loc, tree caller, tree callee,
 			     cgraph_inline_failed_t code, const char *reason,
 			     const struct policy_entry *entry);
 void results_note_function (tree fndecl, const char *why_not);
-
-/* Add PASS to GCC's pass list at POSITION of the INSTANCE-th pass named
-   REFERENCE (0: every instance).  */
-void hot_register_pass (const char *plugin_name, opt_pass *pass,
-			const char *reference, int instance,
-			enum pass_positioning_ops position);
 
 /* Register the callbacks and passes of each mode.  */
 void force_register (const char *plugin_name);

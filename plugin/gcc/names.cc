@@ -9,25 +9,6 @@
 /* Entries that matched something in this unit, for the summary.  */
 static hash_set<const struct policy_entry *> *matched_entries;
 
-/* The unit: its main source file; in a partition of an LTO link, whose
-   input is a temporary file, the partition as the driver names its
-   dumps ("prog.ltrans0"), the same at every link.  */
-const char *
-hot_unit (void)
-{
-  static char *partition;
-  if (!flag_ltrans)
-    return main_input_filename;
-  if (!partition)
-    {
-      partition = hot_output_stem ();
-      size_t len = strlen (partition);
-      if (len > 7 && strcmp (partition + len - 7, ".ltrans") == 0)
-	partition[len - 7] = '\0';
-    }
-  return partition;
-}
-
 /* The source file that "files" patterns are matched against for code of
    DECL: the unit's main file, or under LTO (where the unit is a link-time
    partition) the file that defines DECL.  */

@@ -139,38 +139,6 @@ core_calls (vec<call_record> &records)
   return v;
 }
 
-/* The option of cc1's command line with index OPT, or NULL.  */
-static const char *
-option_arg (size_t opt)
-{
-  for (unsigned i = 0; i < save_decoded_options_count; i++)
-    if (save_decoded_options[i].opt_index == opt)
-      return save_decoded_options[i].arg;
-  return NULL;
-}
-
-} // namespace
-
-/* The compilation's output without its suffix, as the driver tells cc1
-   through -dumpdir and -dumpbase (".libs/t" for -c t.c -o .libs/t.o):
-   what tells libtool's two compilations of t.c apart.  malloc'd.  */
-char *
-hot_output_stem (void)
-{
-  const char *dir = option_arg (OPT_dumpdir);
-  const char *base = option_arg (OPT_dumpbase);
-  const char *ext = option_arg (OPT_dumpbase_ext);
-  if (!base)
-    base = lbasename (main_input_filename);
-  size_t len = strlen (base);
-  if (ext && len > strlen (ext)
-      && strcmp (base + len - strlen (ext), ext) == 0)
-    len -= strlen (ext);
-  return xasprintf ("%s%.*s", dir ? dir : "", (int) len, base);
-}
-
-namespace {
-
 /* The options of cc1's command line that can change the code, in order,
    space separated (results_option_changes_code).  malloc'd.  */
 static char *

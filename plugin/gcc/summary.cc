@@ -7,8 +7,6 @@
 
 #include "hotinline.h"
 
-struct hot_stats hot_stats;
-
 /* The per-unit summary, when asked for.  */
 static void
 print_summary (void *, void *)
