@@ -82,14 +82,11 @@ hot_emit_report (location_t loc, const struct policy_entry *entry,
 		 const char *fmt, ...)
 {
   va_list ap;
-  enum policy_severity severity
-    = hot_config.severity >= 0 ? (enum policy_severity) hot_config.severity
-			       : entry->severity;
-  hot_diagnostic_kind kind = kind_of (severity);
   /* Forced call by call, a call left is the entry's "cannot be forced";
      under attribute forcing that error is given at the definition.  */
-  if ((hot_config.strict || entry->strict) && hot_forced_per_call (entry))
-    kind = HOT_DK_ERROR;
+  hot_diagnostic_kind kind
+    = kind_of (rule_report_severity (&hot_config, entry,
+				     hot_forced_per_call (entry)));
   va_start (ap, fmt);
   bool shown = emit (kind, loc, fmt, &ap);
   va_end (ap);
@@ -101,11 +98,11 @@ hot_report_entry_problem (location_t loc, const struct policy_entry *entry,
 			  const char *fmt, ...)
 {
   va_list ap;
-  bool strict = hot_config.strict || entry->strict;
-
+  hot_diagnostic_kind kind = kind_of (rule_problem_severity (&hot_config,
+							     entry));
   auto_diagnostic_group group;
   va_start (ap, fmt);
-  bool shown = emit (strict ? HOT_DK_ERROR : HOT_DK_WARNING, loc, fmt, &ap);
+  bool shown = emit (kind, loc, fmt, &ap);
   va_end (ap);
   if (shown)
     hot_note_entry (loc, entry);

@@ -129,7 +129,7 @@ plugin_init (struct plugin_name_args *info,
   /* A policy without entries cannot match anything: its passes would only
      cost time.  It still is a dependency, and still gets its results file
      and summary.  */
-  if (policy_entry_count (hot_policy) > 0)
+  if (rule_policy_has_work (hot_policy))
     {
       force_register (info->base_name);
       surgical_register (info->base_name);

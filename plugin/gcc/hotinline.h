@@ -5,6 +5,7 @@
 #include "config.h"
 #include "messages.h"
 #include "policy.h"
+#include "rules.h"
 
 /* The loaded policy; NULL when there is nothing to do.  */
 extern struct policy *hot_policy;

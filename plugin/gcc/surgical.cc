@@ -376,10 +376,13 @@ hot_surgical_possible (void)
 bool
 hot_forced_per_call (const struct policy_entry *entry)
 {
-  return entry->action == POLICY_ACTION_ALWAYS_INLINE
-	 && hot_surgical_possible ()
-	 && (hot_config.strategy == CONFIG_STRATEGY_SURGICAL || in_lto_p
-	     || entry->n_callers > 0);
+  /* At an LTO link the early inliner has run long ago: every entry is
+     forced call by call there.  */
+  struct force_context ctx = {
+    hot_surgical_possible (),
+    hot_config.strategy == CONFIG_STRATEGY_SURGICAL || in_lto_p
+  };
+  return rule_forced_per_call (entry, &ctx);
 }
 
 void
