@@ -27,9 +27,9 @@ HOST_GCCS := $(call default_if_unset,HOTINLINE_HOST_GCCS,gcc-12 gcc-11 \
 	aarch64-linux-gnu-gcc-12 powerpc64le-linux-gnu-gcc-12)
 CHROOT_GCCS := $(call default_if_unset,HOTINLINE_CHROOT_GCCS,gcc-13 gcc-14 \
 	gcc-15 gcc-16)
-CLANGS := $(call default_if_unset,HOTINLINE_CLANGS,$(foreach v,\
-	$(shell seq 16 40),$(if $(shell command -v clang-$(v) && \
-	command -v llvm-config-$(v)),clang-$(v))))
+include tools/clangs.mk
+CLANGS := $(call default_if_unset,HOTINLINE_CLANGS,\
+	$(addprefix clang-,$(CLANG_VERSIONS)))
 CHROOT_CLANGS := $(call default_if_unset,HOTINLINE_CHROOT_CLANGS,clang-21 \
 	clang-23)
 # The Debian system each runs in (tools/debian-chroot.sh system-of).
