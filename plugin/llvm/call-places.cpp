@@ -9,7 +9,7 @@
    the AST before the code generator sees the function.  The code is the
    same either way; no debug section is written.  */
 #define HOTINLINE_FRONTEND
-#include "hotinline-llvm.h"
+#include "hotinline.h"
 
 #include "clang/AST/Attr.h"
 
@@ -158,7 +158,7 @@ call_places_ask (clang::CompilerInstance &ci)
   trimming = false;
   /* Only for report entries: forcing warns at a call only where it is
      refused, which is rare, and costs no location where it is not.  */
-  if (!hot_policy || !policy_has_action (hot_policy, POLICY_ACTION_REPORT)
+  if (!the_policy || !policy_has_action (the_policy, POLICY_ACTION_REPORT)
       || !opts.SampleProfileFile.empty () || opts.DebugInfoForProfiling)
     return;
   clang::frontend::ActionKind action = ci.getFrontendOpts ().ProgramAction;

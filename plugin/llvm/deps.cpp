@@ -7,7 +7,7 @@
    records.  At the end of the unit, so that the source stays the first
    prerequisite.  */
 #define HOTINLINE_FRONTEND
-#include "hotinline-llvm.h"
+#include "hotinline.h"
 
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
@@ -16,10 +16,10 @@ using namespace hotinline;
 
 namespace {
 
-class deps_consumer : public clang::ASTConsumer
+class policy_files_consumer : public clang::ASTConsumer
 {
 public:
-  explicit deps_consumer (clang::CompilerInstance &ci) : ci (ci) {}
+  explicit policy_files_consumer (clang::CompilerInstance &ci) : ci (ci) {}
 
   void
   HandleTranslationUnit (clang::ASTContext &) override
@@ -27,10 +27,10 @@ public:
     clang::PPCallbacks *callbacks = ci.getPreprocessor ().getPPCallbacks ();
     if (!callbacks)
       return;
-    for (size_t i = 0; i < hot_config.n_policies; i++)
-      add (callbacks, hot_config.policies[i]);
-    for (size_t i = 0; i < hot_config.n_locks; i++)
-      add (callbacks, hot_config.locks[i]);
+    for (size_t i = 0; i < the_config.n_policies; i++)
+      add (callbacks, the_config.policies[i]);
+    for (size_t i = 0; i < the_config.n_locks; i++)
+      add (callbacks, the_config.locks[i]);
   }
 
 private:
@@ -54,9 +54,9 @@ private:
 namespace hotinline {
 
 std::unique_ptr<clang::ASTConsumer>
-deps_consumer_for (clang::CompilerInstance &ci)
+deps_consumer (clang::CompilerInstance &ci)
 {
-  return std::make_unique<deps_consumer> (ci);
+  return std::make_unique<policy_files_consumer> (ci);
 }
 
 } // namespace hotinline

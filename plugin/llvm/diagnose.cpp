@@ -9,7 +9,7 @@
    linker ("ld.lld: warning: file:line:col: ..."), so that the linker's
    -w and --fatal-warnings apply and an error fails the link.  */
 #define HOTINLINE_FRONTEND
-#include "hotinline-llvm.h"
+#include "hotinline.h"
 
 #include "llvm/IR/DiagnosticPrinter.h"
 
@@ -20,7 +20,7 @@ namespace {
 clang::DiagnosticsEngine *
 engine ()
 {
-  return hot_compiler ? &hot_compiler->getDiagnostics () : nullptr;
+  return the_compiler ? &the_compiler->getDiagnostics () : nullptr;
 }
 
 /* A diagnostic for the linker: its text, with its notes.  */
@@ -94,7 +94,7 @@ warning_level (const place &loc)
   clang::DiagnosticsEngine::Level level
     = d->getDiagnosticLevel (clang::diag::warn_fe_backend_optimization_failure,
 			     loc.loc);
-  if (level == clang::DiagnosticsEngine::Error && hot_config.no_werror)
+  if (level == clang::DiagnosticsEngine::Error && the_config.no_werror)
     level = clang::DiagnosticsEngine::Warning;
   return level;
 }
@@ -105,7 +105,7 @@ shown (clang::DiagnosticsEngine::Level level)
 {
   if (level == clang::DiagnosticsEngine::Ignored)
     return false;
-  if (hot_config.quiet && level < clang::DiagnosticsEngine::Error)
+  if (the_config.quiet && level < clang::DiagnosticsEngine::Error)
     return false;
   clang::DiagnosticsEngine *d = engine ();
   if (level == clang::DiagnosticsEngine::Note && d
@@ -132,14 +132,14 @@ place_in_file (llvm::StringRef file, llvm::StringRef dir, unsigned line,
   place p;
   if (!line)
     return p;
-  if (!hot_compiler)
+  if (!the_compiler)
     {
       p.text = file.str () + ":" + std::to_string (line);
       if (column)
 	p.text += ":" + std::to_string (column);
       return p;
     }
-  clang::SourceManager &sm = hot_compiler->getSourceManager ();
+  clang::SourceManager &sm = the_compiler->getSourceManager ();
   clang::FileManager &fm = sm.getFileManager ();
   std::string path = file.str ();
   if (!llvm::sys::path::is_absolute (path) && !dir.empty ()
@@ -180,22 +180,28 @@ place_of (const llvm::DILocation *loc, const llvm::Function *fallback)
   return p;
 }
 
+/* Clang's level for SEVERITY at LOC: a warning as -Wpass-failed there.  */
+static clang::DiagnosticsEngine::Level
+level_of (enum policy_severity severity, const place &loc)
+{
+  switch (severity)
+    {
+    case POLICY_SEVERITY_ERROR:
+      return clang::DiagnosticsEngine::Error;
+    case POLICY_SEVERITY_NOTE:
+      return clang::DiagnosticsEngine::Note;
+    default:
+      return warning_level (loc);
+    }
+}
+
 bool
 emit_report (const place &loc, const struct policy_entry *entry,
 	     const std::string &message)
 {
-  enum policy_severity severity
-    = hot_config.severity >= 0 ? (enum policy_severity) hot_config.severity
-			       : entry->severity;
-  clang::DiagnosticsEngine::Level level;
-  if ((hot_config.strict || entry->strict) && forced_per_call (entry))
-    level = clang::DiagnosticsEngine::Error;
-  else if (severity == POLICY_SEVERITY_ERROR)
-    level = clang::DiagnosticsEngine::Error;
-  else if (severity == POLICY_SEVERITY_NOTE)
-    level = clang::DiagnosticsEngine::Note;
-  else
-    level = warning_level (loc);
+  clang::DiagnosticsEngine::Level level
+    = level_of (rule_report_severity (&the_config, entry,
+				      forced_per_call (entry)), loc);
   last_shown = shown (level);
   if (last_shown)
     emit (level, loc, message);
@@ -208,8 +214,7 @@ report_entry_problem (const place &loc,
 		      const std::string &message)
 {
   clang::DiagnosticsEngine::Level level
-    = hot_config.strict || entry->strict ? clang::DiagnosticsEngine::Error
-					 : warning_level (loc);
+    = level_of (rule_problem_severity (&the_config, entry), loc);
   last_shown = shown (level);
   if (!last_shown)
     return;

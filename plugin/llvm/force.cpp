@@ -12,7 +12,7 @@
    inliner declines.  At -O0, which has no advisor, it inlines scoped
    calls itself.  A hot function on a cycle of calls is forced by
    attribute under the surgical strategy too (functions_in_cycles).  */
-#include "hotinline-llvm.h"
+#include "hotinline.h"
 
 #include "llvm/ADT/SCCIterator.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -148,8 +148,6 @@ source_asked (const Function &f, bool noinline, bool at_o0)
 
 namespace hotinline {
 
-thread_local bool surgical;
-
 std::string
 why_not_forcible (Function &f, bool at_o0)
 {
@@ -194,7 +192,7 @@ public:
   llvm::PreservedAnalyses
   run (llvm::Module &m, llvm::ModuleAnalysisManager &mam)
   {
-    if (!hot_policy || policy_entry_count (hot_policy) == 0)
+    if (!rule_policy_has_work (the_policy))
       return llvm::PreservedAnalyses::all ();
     fam = &mam.getResult<llvm::FunctionAnalysisManagerModuleProxy> (m)
 	     .getManager ();
@@ -396,7 +394,7 @@ force_register (llvm::PassBuilder &pb)
       bool at_o0 = level == llvm::OptimizationLevel::O0;
       /* At -O0 only the always-inliner runs, which asks no advisor:
 	 surgical forcing is attribute forcing there, as on GCC.  */
-      surgical = hot_config.strategy == CONFIG_STRATEGY_SURGICAL && !at_o0;
+      surgical = the_config.strategy == CONFIG_STRATEGY_SURGICAL && !at_o0;
       mpm.addPass (force_pass (at_o0));
     });
 }

@@ -2,7 +2,7 @@
    inliner's reasons for not inlining a call, in the core's words
    (messages.h) with LLVM's facts, as the GCC plugin's hints.cc with
    GCC's.  */
-#include "hotinline-llvm.h"
+#include "hotinline.h"
 
 namespace {
 

@@ -5,7 +5,7 @@
    file only checks the LLVM version, reads the arguments, loads the
    policies and registers the two halves.  */
 #define HOTINLINE_FRONTEND
-#include "hotinline-llvm.h"
+#include "hotinline.h"
 
 #include <dlfcn.h>
 #include <unistd.h>
@@ -14,39 +14,7 @@
 
 #include "clang/Frontend/MultiplexConsumer.h"
 
-#include "policy-cache.h"
 #include "version.h"
-
-namespace hotinline {
-struct policy *hot_policy;
-struct config hot_config;
-clang::CompilerInstance *hot_compiler;
-std::vector<std::string> arguments;
-bool lto_prelink;
-bool fat_lto;
-bool codegen_follows;
-
-/* Load every policy file; each problem is an error, a lock's a
-   warning.  */
-struct policy *
-load_policies (const struct config *config)
-{
-  struct policy *policy = policy_cache_load_config (config,
-						     HOTINLINE_VERSION);
-  /* A lock left out: the build goes on with the policies.  */
-  for (size_t i = 0; i < policy_warning_count (policy); i++)
-    emit_plain_warning (std::string (policy_warning_message (policy, i))
-			+ " [hotinline]");
-  size_t n_errors = policy_error_count (policy);
-  if (n_errors == 0)
-    return policy;
-  for (size_t i = 0; i < n_errors; i++)
-    emit_error (std::string (policy_error_message (policy, i))
-		+ " [hotinline]");
-  policy_free (policy);
-  return NULL;
-}
-}
 
 using namespace hotinline;
 
@@ -104,8 +72,8 @@ protected:
   ParseArgs (const clang::CompilerInstance &ci,
 	     const std::vector<std::string> &args) override
   {
-    hot_compiler = const_cast<clang::CompilerInstance *> (&ci);
-    config_init (&hot_config);
+    the_compiler = const_cast<clang::CompilerInstance *> (&ci);
+    config_init (&the_config);
     bool ok = true;
     arguments = args;
     lto_prelink = ci.getCodeGenOpts ().PrepareForLTO
@@ -128,7 +96,7 @@ protected:
 	    kept[eq] = '\0';
 	    value = kept.c_str () + eq + 1;
 	  }
-	if (const char *problem = config_apply (&hot_config, kept.c_str (),
+	if (const char *problem = config_apply (&the_config, kept.c_str (),
 						value))
 	  {
 	    emit_error (std::string (problem) + " [hotinline]");
@@ -137,18 +105,18 @@ protected:
       }
     if (!ok)
       return false;
-    if (hot_config.print_version)
+    if (the_config.print_version)
       fprintf (stderr, "hotinline %s for LLVM %d\n", HOTINLINE_VERSION,
 	       LLVM_VERSION_MAJOR);
-    if (hot_config.print_help)
+    if (the_config.print_help)
       fprintf (stderr, "hotinline %s arguments:\n%s", HOTINLINE_VERSION,
 	       config_help_text);
-    if (hot_config.disable)
+    if (the_config.disable)
       return false;
-    hot_policy = load_policies (&hot_config);
-    if (!hot_policy)
+    the_policy = load_policies (&the_config);
+    if (!the_policy)
       return false;
-    call_places_ask (*hot_compiler);
+    call_places_ask (*the_compiler);
     return true;
   }
 
@@ -157,15 +125,16 @@ protected:
   {
     std::vector<std::unique_ptr<clang::ASTConsumer>> consumers;
     consumers.push_back (source_decls_consumer (ci));
-    consumers.push_back (deps_consumer_for (ci));
+    consumers.push_back (deps_consumer (ci));
     if (std::unique_ptr<clang::ASTConsumer> places = call_places_consumer (ci))
       consumers.push_back (std::move (places));
     return std::make_unique<clang::MultiplexConsumer> (std::move (consumers));
   }
 };
 
-/* The pass half: every pass, registered whatever the policy; each one
-   does nothing where the policy gives it no work.  */
+/* The pass half: every pass, registered whatever the policy (at an LTO
+   link the policy comes later, from the bitcode); each one does nothing
+   where the policy gives it no work.  */
 void
 register_passes (llvm::PassBuilder &pb)
 {

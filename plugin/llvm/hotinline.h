@@ -1,9 +1,12 @@
-/* State and helpers shared by the parts of the LLVM plugin.  The front-end
-   half (Clang's plugin "hotinline") reads the arguments and the policy and
+/* The declarations the files of the LLVM plugin share: the state
+   (state.cpp), then what each file offers the others.  The front-end half
+   (Clang's plugin "hotinline") reads the arguments and the policy and
    notes what only the source knows; the pass half, in the same loaded
-   object, acts on the IR.  */
-#ifndef HOTINLINE_LLVM_H
-#define HOTINLINE_LLVM_H
+   object, acts on the IR.  The plugin's own names are bare in namespace
+   hotinline; the files call only down, the entry point (hotinline.cpp) at
+   the top.  */
+#ifndef HOTINLINE_LLVM_HOTINLINE_H
+#define HOTINLINE_LLVM_HOTINLINE_H
 
 #include "llvm-compat.h"
 
@@ -13,25 +16,23 @@
 #include "config.h"
 #include "messages.h"
 #include "policy.h"
+#include "rules.h"
 
 namespace hotinline {
 
-/* The loaded policy (NULL: nothing to do) and the arguments.  The
-   plugin's own names are bare in this namespace, but for these two, whose
-   bare names are the core's types (policy, config), and hot_compiler
-   below: named as on GCC.  */
-extern struct policy *hot_policy;
-extern struct config hot_config;
+/* The shared state (state.cpp), set by the entry point, an LTO link
+   (lto.cpp) and the start of the pipeline (force.cpp).  */
 
-/* The policies and locks CONFIG names, through the cache; each problem
-   is an error (NULL then), a lock left out a warning.  In a compilation
-   and at an LTO link.  */
-struct policy *load_policies (const struct config *config);
+/* The loaded policy (NULL: nothing to do) and the arguments.  These two
+   and the_compiler below are named "the_" rather than bare, as on GCC:
+   the bare names are the core's types (policy, config).  */
+extern struct policy *the_policy;
+extern struct config the_config;
 
 /* The compilation, as the front end saw it: diagnostics go through its
    engine, at places of its source manager.  NULL when the pass half runs
    without the front-end half (an LTO link, or -fpass-plugin alone).  */
-extern clang::CompilerInstance *hot_compiler;
+extern clang::CompilerInstance *the_compiler;
 
 /* The arguments as given ("policy=hot.yaml"), for the bitcode of an LTO
    compilation (lto.cpp).  */
@@ -52,6 +53,25 @@ extern bool lto_prelink;
    bitcode is taken, and that code is what a link without LTO uses.  */
 extern bool fat_lto;
 
+/* Whether the passes run in a linker's LTO (the arguments came from the
+   bitcode): diagnostics then go to the linker through LLVM's context.  */
+extern thread_local bool at_link;
+
+/* Whether this compilation forces surgically: the strategy asks for it
+   and the level is above -O0, where only the always-inliner runs and
+   surgical forcing is attribute forcing, as on GCC.  Set at the start of
+   the pipeline (force.cpp).  */
+extern thread_local bool surgical;
+
+/* Whether the code generator hands report mode the calls as it emits
+   them (machine-calls.cpp; false when this LLVM lets no plugin see
+   them).  */
+extern bool machine_calls_available;
+
+/* What happened in this unit, for the summary (summary.cpp), counted
+   where each is decided (the struct is the core's, as the GCC plugin's).  */
+extern thread_local struct hot_stats unit_stats;
+
 /* Whether M is the module of a fat compilation's own object code: its
    bitcode for the link is embedded in it (the global LLVM's
    EmbedBitcodePass adds), so the inlining that made it is done.  */
@@ -61,18 +81,19 @@ fat_object_code (const llvm::Module &m)
   return fat_lto && m.getNamedGlobal ("llvm.embedded.object");
 }
 
-/* Whether the passes run in a linker's LTO (the arguments came from the
-   bitcode): diagnostics then go to the linker through LLVM's context.  */
-extern thread_local bool at_link;
-
 /* Whether the plugin has its arguments here: from the front end, or at a
    link from the bitcode.  A linker loads the plugin before any module
    says whether it asks for anything.  */
 inline bool
 configured ()
 {
-  return hot_compiler || at_link;
+  return the_compiler || at_link;
 }
+
+/* The policies and locks CONFIG names, through the cache (policies.cpp);
+   each problem is an error (NULL then), a lock left out a warning.  In a
+   compilation and at an LTO link.  */
+struct policy *load_policies (const struct config *config);
 
 /* What the source says about a function the IR names by its symbol.  */
 struct source_decl
@@ -105,7 +126,7 @@ std::unique_ptr<clang::ASTConsumer> call_places_consumer (
 void call_places_register (llvm::PassBuilder &pb);
 
 /* The AST consumer that names the policy files in the -MD output.  */
-std::unique_ptr<clang::ASTConsumer> deps_consumer_for (
+std::unique_ptr<clang::ASTConsumer> deps_consumer (
   clang::CompilerInstance &ci);
 
 /* The policy entry governing calls to CALLEE from CALLER (NULL: any caller;
@@ -159,15 +180,10 @@ std::string listing_name_of (const llvm::Function &f, bool by_name);
 /* The main source file of this unit, for "files" scoping.  */
 const char *unit_name (const llvm::Module &m);
 
-/* Whether ENTRY is forced call by call (a "callers" scope, or surgical
-   forcing) rather than by the attribute on the function.  */
+/* Whether ENTRY, an always_inline entry, is forced call by call (a
+   "callers" scope, or surgical forcing) rather than by the attribute on
+   the function: the core's rule_forced_per_call.  */
 bool forced_per_call (const struct policy_entry *entry);
-
-/* Whether this compilation forces surgically: the strategy asks for it
-   and the level is above -O0, where only the always-inliner runs and
-   surgical forcing is attribute forcing, as on GCC.  Set at the start of
-   the pipeline.  */
-extern thread_local bool surgical;
 
 /* The guards of force mode (force.cpp), for both strategies: why F cannot
    be forced anywhere ("" when it can), and whether CALLEE can be inlined
@@ -219,10 +235,6 @@ void emit_plain_note (const std::string &message);
 void diagnostics_to (llvm::LLVMContext &ctx);
 void diagnostics_flush ();
 
-/* What happened in this unit, for the summary (summary.cpp), counted
-   where each is decided (the struct is the core's, as the GCC plugin's).  */
-extern thread_local struct hot_stats unit_stats;
-
 /* The summary of M, with -fplugin-arg-hotinline-summary.  */
 void summary_print (const llvm::Module &m);
 
@@ -268,18 +280,21 @@ void lto_register (llvm::PassBuilder &pb);
 void listing_register (llvm::PassBuilder &pb);
 
 /* The calls as the code generator emits them, where LLVM lets a plugin
-   see them: machine-calls.cpp registers the pass that hands them over
-   (once; MACHINE_CALLS_AVAILABLE false when this LLVM does not let it).
-   A call: its callee, its debug location, and the location objdump shows
-   it at (the same, or when it has no line, the last one before it that
-   has).  */
+   see them: machine-calls.cpp registers the pass that hands them over to
+   report mode (once; it sets MACHINE_CALLS_AVAILABLE).  A call: its
+   callee, its debug location, and the location objdump shows it at (the
+   same, or when it has no line, the last one before it that has).  */
 void machine_calls_register ();
-extern bool machine_calls_available;
 struct emitted_call
 {
   const llvm::Function *callee;
   const llvm::DILocation *dl, *shown_at;
 };
+
+/* Whether the code generator's tail merging may make calls A and B, to
+   one callee in one function, one call (tail-merge.cpp): the code after
+   them is the same up to where both go to the same place.  */
+bool may_tail_merge (const llvm::CallBase &a, const llvm::CallBase &b);
 
 /* Report mode after the code generator (report.cpp): whether reports of
    this module wait for it; the calls of CALLER as emitted, reported
@@ -322,4 +337,4 @@ void results_write (const llvm::Module &m);
 
 } // namespace hotinline
 
-#endif /* HOTINLINE_LLVM_H */
+#endif /* HOTINLINE_LLVM_HOTINLINE_H */

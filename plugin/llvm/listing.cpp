@@ -6,7 +6,7 @@
    at the start of the pipeline, before anything is inlined, each function
    of the module so marked is named and the units of a build merge their
    names into one file (policy-listing.c), as on GCC.  */
-#include "hotinline-llvm.h"
+#include "hotinline.h"
 
 #include "cxx-names.h"
 #include "policy-listing.h"
@@ -20,7 +20,7 @@ struct listing_pass : hotinline_compat::pass_info<listing_pass>
   llvm::PreservedAnalyses
   run (llvm::Module &m, llvm::ModuleAnalysisManager &)
   {
-    if (!hot_config.list_file)
+    if (!the_config.list_file)
       return llvm::PreservedAnalyses::all ();
     std::vector<char *> names;
     for (const llvm::Function &f : m)
@@ -28,15 +28,15 @@ struct listing_pass : hotinline_compat::pass_info<listing_pass>
 	if (d->listed)
 	  {
 	    /* Escaped: a name is an entry that names its function only.  */
-	    std::string name = listing_name_of (f, hot_config.list_by_name);
+	    std::string name = listing_name_of (f, the_config.list_by_name);
 	    char *escaped = cxx_name_escape_globs (name.c_str ());
 	    if (!escaped)
 	      abort ();
 	    names.push_back (escaped);
 	  }
     if (const char *problem
-	= policy_listing_merge (hot_config.list_file, names.data (),
-				names.size (), hot_config.list_attribute))
+	= policy_listing_merge (the_config.list_file, names.data (),
+				names.size (), the_config.list_attribute))
       emit_plain_warning (std::string (problem) + " [hotinline]");
     return llvm::PreservedAnalyses::all ();
   }

@@ -8,7 +8,7 @@
    calls left at its end.  Full LTO and the ThinLTO backends alike; the
    backends run in threads, so what a module's passes keep is per thread
    and the policy is loaded once.  */
-#include "hotinline-llvm.h"
+#include "hotinline.h"
 
 #include <deque>
 #include <mutex>
@@ -17,14 +17,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
-#include "policy-cache.h"
-#include "version.h"
-
 using namespace hotinline;
-
-namespace hotinline {
-thread_local bool at_link;
-}
 
 namespace {
 
@@ -36,7 +29,7 @@ struct record_pass : hotinline_compat::pass_info<record_pass>
   llvm::PreservedAnalyses
   run (llvm::Module &m, llvm::ModuleAnalysisManager &)
   {
-    if (!lto_prelink || !hot_policy)
+    if (!lto_prelink || !the_policy)
       return llvm::PreservedAnalyses::all ();
     llvm::LLVMContext &ctx = m.getContext ();
     llvm::SmallString<256> cwd;
@@ -54,13 +47,13 @@ struct record_pass : hotinline_compat::pass_info<record_pass>
 /* The arguments read at the link: config borrows its strings.  */
 std::deque<std::string> link_arguments;
 
-/* Apply the arguments of T (a unit's record) to hot_config: paths are
+/* Apply the arguments of T (a unit's record) to the_config: paths are
    made absolute from the unit's directory, and what belongs to one
    compilation (its listing, summary) is left out.  */
 bool
 apply_arguments (const llvm::MDTuple *t)
 {
-  config_init (&hot_config);
+  config_init (&the_config);
   llvm::StringRef dir;
   bool ok = true;
   for (unsigned i = 0; i < t->getNumOperands (); i++)
@@ -85,7 +78,7 @@ apply_arguments (const llvm::MDTuple *t)
 	v = (dir + "/" + v).str ();
       link_arguments.push_back (v);
       if (const char *problem
-	  = config_apply (&hot_config, k,
+	  = config_apply (&the_config, k,
 			  has_value ? link_arguments.back ().c_str () : NULL))
 	{
 	  emit_error (std::string (problem) + " [hotinline]");
@@ -114,10 +107,10 @@ load_at_link (llvm::Module &m)
     emit_plain_warning ("the units of this link were compiled with "
 			"different hotinline arguments: using those of "
 			"the first [hotinline]");
-  if (hot_config.disable)
+  if (the_config.disable)
     return false;
-  hot_policy = load_policies (&hot_config);
-  return hot_policy != nullptr;
+  the_policy = load_policies (&the_config);
+  return the_policy != nullptr;
 }
 
 /* Whether the pipeline running on M is the start of a link-time one for
@@ -129,7 +122,7 @@ lto_link_start (llvm::Module &m)
   /* Compiling, or this module already started (marked on the module
      itself: a later module may get the address of a freed one).  */
   const char *const started_key = "hotinline.link";
-  if (hot_compiler || m.getNamedMetadata (started_key))
+  if (the_compiler || m.getNamedMetadata (started_key))
     return at_link;
   m.getOrInsertNamedMetadata (started_key);
   at_link = false;
@@ -140,7 +133,7 @@ lto_link_start (llvm::Module &m)
   static bool loaded;
   std::call_once (once, [&m] { loaded = load_at_link (m); });
   diagnostics_flush ();
-  at_link = loaded && policy_entry_count (hot_policy) > 0;
+  at_link = loaded && rule_policy_has_work (the_policy);
   return at_link;
 }
 

@@ -5,7 +5,7 @@
    (llvm-compat.h: code_generator_hook), a machine function pass runs on
    each function just before it is emitted and hands report mode its
    calls, so that each report is at a call objdump finds.  */
-#include "hotinline-llvm.h"
+#include "hotinline.h"
 
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
@@ -98,8 +98,6 @@ make_pass ()
 }
 
 } // namespace
-
-bool hotinline::machine_calls_available;
 
 void
 hotinline::machine_calls_register ()

@@ -1,6 +1,6 @@
 /* Which policy entry applies to a function of the IR: its symbol demangled
    into the names the policy uses, as the GCC plugin matches them.  */
-#include "hotinline-llvm.h"
+#include "hotinline.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
@@ -141,7 +141,7 @@ names_of (llvm::StringRef symbol)
     }
   n.mentioned = false;
   for (const std::string &f : n.forms)
-    n.mentioned = n.mentioned || policy_mentions (hot_policy, f.c_str ());
+    n.mentioned = n.mentioned || policy_mentions (the_policy, f.c_str ());
   return known.insert ({ symbol, std::move (n) }).first->second;
 }
 
@@ -185,7 +185,7 @@ listing_name_of (const llvm::Function &f, bool by_name)
 const struct policy_entry *
 entry_for (const llvm::Function &callee, const llvm::Function *caller)
 {
-  if (!hot_policy)
+  if (!the_policy)
     return NULL;
   const names &n = names_of (callee.getName ());
   if (!n.mentioned)
@@ -198,13 +198,13 @@ entry_for (const llvm::Function &callee, const llvm::Function *caller)
   const llvm::DISubprogram *sp = caller ? caller->getSubprogram () : nullptr;
   if (at_link && sp && sp->getUnit ())
     caller_unit = sp->getUnit ()->getFilename ().str ();
-  const char *unit = !caller_unit.empty () ? caller_unit.c_str ()
-					    : unit_name (*callee.getParent ());
+  const char *unit = rule_scope_file (caller_unit.c_str (),
+				      unit_name (*callee.getParent ()));
   std::vector<const char *> forms;
   for (const std::string &f : n.forms)
     forms.push_back (f.c_str ());
   const struct policy_entry *e
-    = policy_lookup_forms (hot_policy, forms.data (), forms.size (),
+    = policy_lookup_forms (the_policy, forms.data (), forms.size (),
 			   caller_name ? caller_name->c_str () : NULL, unit);
   if (e)
     matched.insert (e);
@@ -214,7 +214,7 @@ entry_for (const llvm::Function &callee, const llvm::Function *caller)
 bool
 symbol_mentioned (llvm::StringRef symbol)
 {
-  return hot_policy && names_of (symbol).mentioned;
+  return the_policy && names_of (symbol).mentioned;
 }
 
 bool
@@ -229,10 +229,13 @@ entries_matched ()
   return matched.size ();
 }
 
+/* LLVM forces a single call through the call's own attribute, at -O0
+   too; every entry is forced so under surgical forcing.  */
 bool
 forced_per_call (const struct policy_entry *entry)
 {
-  return entry->n_callers > 0 || surgical;
+  const struct force_context ctx = { true, surgical };
+  return rule_forced_per_call (entry, &ctx);
 }
 
 } // namespace hotinline

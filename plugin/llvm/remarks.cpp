@@ -16,7 +16,7 @@
    by a few units.  Each reason is kept under the call it is about (its
    debug location, caller and callee), the last one winning: a call that is
    still a call at the end was last declined for that reason.  */
-#include "hotinline-llvm.h"
+#include "hotinline.h"
 
 #include <map>
 #include <optional>

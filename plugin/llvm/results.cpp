@@ -7,7 +7,7 @@
    under a temporary name and renamed into place, so a parallel build never
    leaves a half-written file.  */
 #define HOTINLINE_FRONTEND
-#include "hotinline-llvm.h"
+#include "hotinline.h"
 
 #include <errno.h>
 #include <sys/stat.h>
@@ -315,9 +315,9 @@ write_unit (llvm::raw_ostream &out, const llvm::Module &m, const char *unit,
 			a.places.size () });
     }
   std::vector<results_entry> entries;
-  for (size_t i = 0; i < policy_entry_count (hot_policy); i++)
+  for (size_t i = 0; i < policy_entry_count (the_policy); i++)
     {
-      const struct policy_entry *e = policy_entry_at (hot_policy, i);
+      const struct policy_entry *e = policy_entry_at (the_policy, i);
       entries.push_back ({ e, entry_matched (e) });
     }
   std::vector<results_call> source, left;
@@ -360,9 +360,9 @@ write_unit (llvm::raw_ostream &out, const llvm::Module &m, const char *unit,
 std::string
 output_stem ()
 {
-  if (!hot_compiler)
+  if (!the_compiler)
     return "";
-  llvm::SmallString<256> out (hot_compiler->getFrontendOpts ().OutputFile);
+  llvm::SmallString<256> out (the_compiler->getFrontendOpts ().OutputFile);
   llvm::sys::path::replace_extension (out, "");
   return out.str ().str ();
 }
@@ -422,10 +422,10 @@ unit_and_output (const llvm::Module &m)
 std::string
 flags_key ()
 {
-  if (!hot_compiler)
+  if (!the_compiler)
     return "";
   std::vector<std::string> args
-    = hot_compiler->getInvocation ().getCC1CommandLine ();
+    = the_compiler->getInvocation ().getCC1CommandLine ();
   std::string key;
   bool keep = false;
   for (size_t i = 0; i < args.size (); i++)
@@ -467,7 +467,7 @@ void
 results_note_source_call (const llvm::CallBase &call,
 			  const struct policy_entry *entry)
 {
-  if (hot_config.results_dir)
+  if (the_config.results_dir)
     source_calls.push_back (call_at (*call.getFunction (),
 				     *call.getCalledFunction (),
 				     call.getDebugLoc ().get (), entry));
@@ -481,7 +481,7 @@ results_note_left_call (const llvm::Function &caller,
 			const std::string &reason, const std::string &hint,
 			long long may_merge)
 {
-  if (!hot_config.results_dir)
+  if (!the_config.results_dir)
     return;
   call_record c = call_at (caller, callee, dl, entry);
   c.reason = reason;
@@ -503,7 +503,7 @@ results_note_left_call (const llvm::Function &caller,
 void
 results_note_function (const llvm::Function &f, const char *why_not)
 {
-  if (!hot_config.results_dir)
+  if (!the_config.results_dir)
     return;
   function_record r { name_of (f), "", 0, why_not ? why_not : "", !why_not };
   if (const llvm::DISubprogram *sp = f.getSubprogram ())
@@ -512,10 +512,10 @@ results_note_function (const llvm::Function &f, const char *why_not)
       r.line = sp->getLine ();
     }
   else if (const source_decl *d = source_decl_of (f.getName ()))
-    if (hot_compiler)
+    if (the_compiler)
       {
 	clang::PresumedLoc p
-	  = hot_compiler->getSourceManager ().getPresumedLoc (d->loc);
+	  = the_compiler->getSourceManager ().getPresumedLoc (d->loc);
 	if (p.isValid ())
 	  {
 	    r.file = p.getFilename ();
@@ -530,9 +530,9 @@ results_note_function (const llvm::Function &f, const char *why_not)
 void
 results_write (const llvm::Module &m)
 {
-  if (!hot_policy || !hot_config.results_dir)
+  if (!the_policy || !the_config.results_dir)
     return;
-  const char *dir = hot_config.results_dir;
+  const char *dir = the_config.results_dir;
   auto [unit_string, output] = unit_and_output (m);
   const char *unit = unit_string.c_str ();
   std::string cwd = working_directory ();

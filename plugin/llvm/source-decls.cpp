@@ -5,7 +5,7 @@
    every function by itself, and, for a listing, whether it carries the
    attribute listed.  */
 #define HOTINLINE_FRONTEND
-#include "hotinline-llvm.h"
+#include "hotinline.h"
 
 #include "llvm/ADT/StringMap.h"
 
@@ -29,9 +29,9 @@ attribute_name (llvm::StringRef name)
 bool
 marked (const clang::FunctionDecl *fd)
 {
-  if (!hot_config.list_file)
+  if (!the_config.list_file)
     return false;
-  llvm::StringRef wanted = attribute_name (hot_config.list_attribute);
+  llvm::StringRef wanted = attribute_name (the_config.list_attribute);
   for (const clang::Attr *a : fd->attrs ())
     if (attribute_name (a->getSpelling ()) == wanted)
       return true;
@@ -142,8 +142,7 @@ public:
   void
   HandleTranslationUnit (clang::ASTContext &ctx) override
   {
-    if ((!hot_policy || policy_entry_count (hot_policy) == 0)
-	&& !hot_config.list_file)
+    if (!rule_policy_has_work (the_policy) && !the_config.list_file)
       return;
     recorder r (ctx);
     if (declarations_listed (ctx.getLangOpts ()))
@@ -163,9 +162,9 @@ maybe_hot (const clang::FunctionDecl *fd)
   if (!fd->getDeclContext ()->getRedeclContext ()->isTranslationUnit ())
     return true;
   if (const clang::IdentifierInfo *id = fd->getIdentifier ())
-    return policy_mentions (hot_policy, id->getNameStart ());
+    return policy_mentions (the_policy, id->getNameStart ());
   /* An operator of the global namespace.  */
-  return policy_mentions (hot_policy, fd->getNameAsString ().c_str ());
+  return policy_mentions (the_policy, fd->getNameAsString ().c_str ());
 }
 
 std::unique_ptr<clang::ASTConsumer>

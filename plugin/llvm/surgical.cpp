@@ -19,7 +19,7 @@
    are built only while the default advisor weighs a call to a function
    the policy names (remarks.cpp).  So it is in front whenever
    the policy has entries.  */
-#include "hotinline-llvm.h"
+#include "hotinline.h"
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 
@@ -125,7 +125,7 @@ private:
       return false;
     const struct policy_entry *e = entry_for (*callee, caller);
     return e && e->action == POLICY_ACTION_ALWAYS_INLINE
-	   && (hot_config.strategy == CONFIG_STRATEGY_SURGICAL
+	   && (the_config.strategy == CONFIG_STRATEGY_SURGICAL
 	       || e->n_callers > 0)
 	   && why_not_forcible (*callee, false).empty ()
 	   && target_compatible (FAM, *caller, *callee);
@@ -152,7 +152,7 @@ surgical_register (llvm::PassBuilder &pb)
      unless the bitcode asks for surgical forcing.  */
   pb.registerAnalysisRegistrationCallback (
     [] (llvm::ModuleAnalysisManager &mam) {
-      if (!hot_compiler || (hot_policy && policy_entry_count (hot_policy) > 0))
+      if (!the_compiler || rule_policy_has_work (the_policy))
 	mam.registerPass (
 	  [] { return llvm::PluginInlineAdvisorAnalysis (make_advisor); });
     });

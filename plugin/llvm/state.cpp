@@ -1,0 +1,21 @@
+/* The plugin's shared state: the loaded policy, the arguments, and the
+   facts of this compilation that the entry point (hotinline.cpp), an LTO
+   link (lto.cpp) and the pipeline's start set, and the passes read.
+   Variables only: this file calls nothing of the plugin.  */
+#include "hotinline.h"
+
+namespace hotinline {
+
+struct policy *the_policy;
+struct config the_config;
+clang::CompilerInstance *the_compiler;
+std::vector<std::string> arguments;
+bool lto_prelink;
+bool fat_lto;
+bool codegen_follows;
+thread_local bool at_link;
+thread_local bool surgical;
+bool machine_calls_available;
+thread_local struct hot_stats unit_stats;
+
+} // namespace hotinline
