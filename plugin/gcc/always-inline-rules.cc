@@ -10,6 +10,8 @@
 
 #include "hotinline.h"
 
+namespace hotinline {
+
 /* The target hook's verdict on inlining CALLEE into CALLER with CALLEE
    marked always_inline, as GCC's inliners ask it for a function forced by
    hand: some targets let such a callee through differences they refuse
@@ -52,13 +54,13 @@ fp_expressions_p (tree decl)
 }
 
 bool
-hot_target_mismatch (tree caller, tree callee)
+target_mismatch (tree caller, tree callee)
 {
   return !target_allows_always_inline (caller, callee);
 }
 
 bool
-hot_optimize_mismatch (tree caller, tree callee, bool early)
+optimize_mismatch (tree caller, tree callee, bool early)
 {
   /* GCC's early inliner lets always_inline through every difference of
      optimize attributes; its IPA inliner only through those that do not
@@ -69,6 +71,8 @@ hot_optimize_mismatch (tree caller, tree callee, bool early)
     return false;
   if (!opts_for_fn (caller)->x_optimize || !opts_for_fn (callee)->x_optimize)
     return true;
-  return hot_ipa_always_inline_optimize_conflict
+  return ipa_always_inline_optimize_conflict
     (caller, callee, fp_expressions_p (caller) && fp_expressions_p (callee));
 }
+
+} // namespace hotinline

@@ -12,6 +12,8 @@ extern void deps_add_dep (class mkdeps *, const char *);
    weak: under lto1 it is null and there is nothing to do.  */
 extern cpp_reader *parse_in __attribute__ ((weak));
 
+namespace hotinline {
+
 namespace {
 
 /* Add the policies once, as soon as the preprocessor has its dependency
@@ -27,13 +29,13 @@ add_policies_to_deps (void *, void *)
   if (!deps)
     return;
   done = true;
-  for (size_t i = 0; i < hot_config.n_policies; i++)
-    deps_add_dep (deps, hot_config.policies[i]);
+  for (size_t i = 0; i < the_config.n_policies; i++)
+    deps_add_dep (deps, the_config.policies[i]);
   /* A lock that does not exist (not made yet) is left out: make would
      have no rule for it.  */
-  for (size_t i = 0; i < hot_config.n_locks; i++)
-    if (access (hot_config.locks[i], R_OK) == 0)
-      deps_add_dep (deps, hot_config.locks[i]);
+  for (size_t i = 0; i < the_config.n_locks; i++)
+    if (access (the_config.locks[i], R_OK) == 0)
+      deps_add_dep (deps, the_config.locks[i]);
 }
 
 } // namespace
@@ -47,3 +49,5 @@ deps_register (const char *plugin_name)
   register_callback (plugin_name, PLUGIN_START_UNIT, add_policies_to_deps,
 		     NULL);
 }
+
+} // namespace hotinline

@@ -5,15 +5,17 @@
 
 #include "hotinline.h"
 
+namespace hotinline {
+
 /* hotinline's errors, hidden from GCC's error count until the end of the
    compilation: GCC stops compiling functions at its first error, and the
    user should see every hot call that failed, not just the first.  */
 static int hidden_errors;
 
-const struct message_style hot_message_style = { "%<", "%>", true, true };
+const struct message_style diagnostic_style = { "%<", "%>", true, true };
 
 void
-hot_restore_error_count (void)
+restore_error_count (void)
 {
   errorcount += hidden_errors;
   hidden_errors = 0;
@@ -24,22 +26,22 @@ hot_restore_error_count (void)
    with its notes: GCC 16 insists on one, and JSON and SARIF output nest a
    group's notes under its warning.  */
 static bool
-emit (hot_diagnostic_kind kind, location_t loc, const char *fmt, va_list *ap)
+emit (diagnostic_kind kind, location_t loc, const char *fmt, va_list *ap)
 {
-  if (kind == HOT_DK_NOTE && inhibit_warnings)
+  if (kind == kind_note && inhibit_warnings)
     return false;		/* -w silences report notes too.  */
-  if (hot_config.quiet && kind != HOT_DK_ERROR)
+  if (the_config.quiet && kind != kind_error)
     return false;
-  bool saved = hot_werror_requested_p ();
-  if (kind == HOT_DK_WARNING && hot_config.no_werror)
-    hot_set_werror_requested (false);
+  bool saved = werror_requested_p ();
+  if (kind == kind_warning && the_config.no_werror)
+    set_werror_requested (false);
   int errors = errorcount;
-  bool system_headers = hot_show_inlined_system_header_warning (loc);
+  bool system_headers = show_inlined_system_header_warning (loc);
   auto_diagnostic_group group;
   bool shown = emit_diagnostic_valist (kind, loc, 0, fmt, ap);
-  hot_restore_system_header_warnings (system_headers);
-  hot_set_werror_requested (saved);
-  if (kind == HOT_DK_ERROR && errorcount > errors)
+  restore_system_header_warnings (system_headers);
+  set_werror_requested (saved);
+  if (kind == kind_error && errorcount > errors)
     {
       hidden_errors += errorcount - errors;
       errorcount = errors;
@@ -48,45 +50,45 @@ emit (hot_diagnostic_kind kind, location_t loc, const char *fmt, va_list *ap)
 }
 
 void
-hot_warn_only (location_t loc, const char *fmt, ...)
+emit_plain_warning (location_t loc, const char *fmt, ...)
 {
   va_list ap;
-  bool saved = hot_werror_requested_p ();
-  hot_set_werror_requested (false);
-  bool system_headers = hot_show_inlined_system_header_warning (loc);
+  bool saved = werror_requested_p ();
+  set_werror_requested (false);
+  bool system_headers = show_inlined_system_header_warning (loc);
   auto_diagnostic_group group;
   va_start (ap, fmt);
-  emit_diagnostic_valist (HOT_DK_WARNING, loc, 0, fmt, &ap);
+  emit_diagnostic_valist (kind_warning, loc, 0, fmt, &ap);
   va_end (ap);
-  hot_restore_system_header_warnings (system_headers);
-  hot_set_werror_requested (saved);
+  restore_system_header_warnings (system_headers);
+  set_werror_requested (saved);
 }
 
-static hot_diagnostic_kind
+static diagnostic_kind
 kind_of (enum policy_severity s)
 {
   switch (s)
     {
     case POLICY_SEVERITY_NOTE:
-      return HOT_DK_NOTE;
+      return kind_note;
     case POLICY_SEVERITY_ERROR:
-      return HOT_DK_ERROR;
+      return kind_error;
     case POLICY_SEVERITY_WARNING:
     default:
-      return HOT_DK_WARNING;
+      return kind_warning;
     }
 }
 
 bool
-hot_emit_report (location_t loc, const struct policy_entry *entry,
-		 const char *fmt, ...)
+emit_report (location_t loc, const struct policy_entry *entry,
+	     const char *fmt, ...)
 {
   va_list ap;
   /* Forced call by call, a call left is the entry's "cannot be forced";
      under attribute forcing that error is given at the definition.  */
-  hot_diagnostic_kind kind
-    = kind_of (rule_report_severity (&hot_config, entry,
-				     hot_forced_per_call (entry)));
+  diagnostic_kind kind
+    = kind_of (rule_report_severity (&the_config, entry,
+				     forced_per_call (entry)));
   va_start (ap, fmt);
   bool shown = emit (kind, loc, fmt, &ap);
   va_end (ap);
@@ -94,25 +96,27 @@ hot_emit_report (location_t loc, const struct policy_entry *entry,
 }
 
 void
-hot_report_entry_problem (location_t loc, const struct policy_entry *entry,
-			  const char *fmt, ...)
+report_entry_problem (location_t loc, const struct policy_entry *entry,
+		      const char *fmt, ...)
 {
   va_list ap;
-  hot_diagnostic_kind kind = kind_of (rule_problem_severity (&hot_config,
-							     entry));
+  diagnostic_kind kind = kind_of (rule_problem_severity (&the_config,
+							 entry));
   auto_diagnostic_group group;
   va_start (ap, fmt);
   bool shown = emit (kind, loc, fmt, &ap);
   va_end (ap);
   if (shown)
-    hot_note_entry (loc, entry);
+    note_entry (loc, entry);
 }
 
 void
-hot_note_entry (location_t loc, const struct policy_entry *entry)
+note_entry (location_t loc, const struct policy_entry *entry)
 {
-  char *text = message_entry_note (&hot_message_style, entry);
+  char *text = message_entry_note (&diagnostic_style, entry);
   if (message_note_once (text))
     inform (loc, text);
   free (text);
 }
+
+} // namespace hotinline

@@ -7,6 +7,8 @@
 
 #include "hotinline.h"
 
+namespace hotinline {
+
 namespace {
 
 /* A function the policy asks to force, and why it cannot be (BLOCKED).  */
@@ -126,7 +128,7 @@ why_not_forcible (candidate *c)
       c->detail = "GCC marked it not inlinable";
       return c->why = OBSTACLE_COMPILER, true;
     }
-  if (hot_body_interposable_p (decl))
+  if (body_interposable_p (decl))
     return c->why = DECL_WEAK (decl) ? OBSTACLE_WEAK : OBSTACLE_INTERPOSABLE,
 	   true;
   if (!DECL_STRUCT_FUNCTION (decl))
@@ -139,7 +141,7 @@ why_not_forcible (candidate *c)
       return c->why = OBSTACLE_COMPILER, true;
     }
   for (cgraph_edge *e = c->node->callers; e; e = e->next_caller)
-    if (hot_target_mismatch (e->caller->decl, decl))
+    if (target_mismatch (e->caller->decl, decl))
       {
 	if (!ipa_fn_summaries)
 	  {
@@ -217,7 +219,7 @@ exclude_recursion (vec<candidate> &cands)
 	c.blocked = true, c.why = OBSTACLE_RECURSIVE_THROUGH_FORCED;
       else if (!calls_itself_p (c.node))
 	continue;
-      else if (hot_tail_recursion_removed_early_p (c.node->decl))
+      else if (tail_recursion_removed_early_p (c.node->decl))
 	c.until_tailr = true;
       else
 	c.blocked = true, c.why = OBSTACLE_RECURSION_NO_SIBCALLS;
@@ -263,20 +265,20 @@ static void
 report_not_forced (tree decl, const struct policy_entry *entry,
 		   enum message_obstacle why, tree caller, const char *detail)
 {
-  hot_stats.not_forced++;
+  unit_stats.not_forced++;
   /* The results name functions as policies do; the warning as GCC's own
      diagnostics do (%qD: in C++ with its signature).  */
   char *plain = message_obstacle (&message_plain, why,
-				  caller ? hot_name_of (caller) : NULL,
+				  caller ? name_of (caller) : NULL,
 				  detail);
   results_note_function (decl, plain);
   free (plain);
-  char *words = message_obstacle (&hot_message_style, why,
+  char *words = message_obstacle (&diagnostic_style, why,
 				  caller ? diagnostic_name (caller) : NULL,
 				  detail);
-  char *text = message_not_forced (&hot_message_style,
+  char *text = message_not_forced (&diagnostic_style,
 				   diagnostic_name (decl), words);
-  hot_report_entry_problem (DECL_SOURCE_LOCATION (decl), entry, text);
+  report_entry_problem (DECL_SOURCE_LOCATION (decl), entry, text);
   free (text);
   free (words);
 }
@@ -296,8 +298,8 @@ collect_candidates (vec<candidate> *cands, bool bodies)
     {
       if (node->alias || node->thunk)
 	continue;
-      const struct policy_entry *entry = hot_entry_for (node->decl,
-							NULL_TREE);
+      const struct policy_entry *entry = entry_for (node->decl,
+						    NULL_TREE);
       if (!entry || entry->action != POLICY_ACTION_ALWAYS_INLINE)
 	continue;
       if (lookup_attribute ("always_inline", DECL_ATTRIBUTES (node->decl)))
@@ -327,12 +329,12 @@ collect_candidates (vec<candidate> *cands, bool bodies)
 static void
 force_hot_functions (void *, void *)
 {
-  if (!hot_policy || seen_error ())
+  if (!the_policy || seen_error ())
     return;
   /* At an LTO link the bodies are not loaded yet and the early inliner has
      run long ago: forcing there is surgical.  */
-  bool per_call = (hot_config.strategy == CONFIG_STRATEGY_SURGICAL
-		   && hot_surgical_possible ())
+  bool per_call = (the_config.strategy == CONFIG_STRATEGY_SURGICAL
+		   && surgical_possible ())
 		  || in_lto_p;
   auto_vec<candidate> cands;
   collect_candidates (&cands, !per_call);
@@ -363,7 +365,7 @@ force_hot_functions (void *, void *)
       else
 	results_note_function (c.node->decl, NULL);
       force_always_inline (c.node->decl);
-      hot_stats.forced++;
+      unit_stats.forced++;
     }
 }
 
@@ -394,7 +396,7 @@ unforce (function *fn, const struct pending *p, enum message_obstacle why,
   DECL_ATTRIBUTES (fn->decl) = remove_attribute ("always_inline",
 						 DECL_ATTRIBUTES (fn->decl));
   DECL_DISREGARD_INLINE_LIMITS (fn->decl) = 0;
-  hot_stats.forced--;
+  unit_stats.forced--;
   report_not_forced (fn->decl, p->entry, why, caller, NULL);
   pending_checks->remove (fn->decl);
 }
@@ -422,7 +424,7 @@ settle_target (function *fn)
   p->summary = false;
   for (cgraph_edge *e = cgraph_node::get (fn->decl)->callers; e;
        e = e->next_caller)
-    if (hot_target_mismatch (e->caller->decl, fn->decl))
+    if (target_mismatch (e->caller->decl, fn->decl))
       {
 	unforce (fn, p, OBSTACLE_TARGET, e->caller->decl);
 	return;
@@ -526,14 +528,16 @@ force_register (const char *plugin_name)
 {
   register_callback (plugin_name, PLUGIN_ALL_IPA_PASSES_START,
 		     force_hot_functions, NULL);
-  hot_register_pass (plugin_name,
-		     new settle_pass (settle_target_pass_data, g,
-				      settle_target),
-		     HOT_FUNCTION_SUMMARY_PASS, 1, PASS_POS_INSERT_AFTER);
-  hot_register_pass (plugin_name,
-		     new settle_pass (settle_tailr_pass_data, g,
-				      settle_tail_recursion),
-		     HOT_EARLY_TAILR_PASS, 1, PASS_POS_INSERT_AFTER);
-  hot_register_pass (plugin_name, new lto_ir_pass (g), "inline", 1,
-		     PASS_POS_INSERT_BEFORE);
+  register_pass_at (plugin_name,
+		    new settle_pass (settle_target_pass_data, g,
+				     settle_target),
+		     function_summary_pass, 1, PASS_POS_INSERT_AFTER);
+  register_pass_at (plugin_name,
+		    new settle_pass (settle_tailr_pass_data, g,
+				     settle_tail_recursion),
+		     early_tailr_pass, 1, PASS_POS_INSERT_AFTER);
+  register_pass_at (plugin_name, new lto_ir_pass (g), "inline", 1,
+		    PASS_POS_INSERT_BEFORE);
 }
+
+} // namespace hotinline

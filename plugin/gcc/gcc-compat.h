@@ -51,39 +51,19 @@
 #warning "GCC 17 is a development snapshot: hotinline is tested on it by make check-next, not released with it"
 #endif
 
+/* The plugin's own names, bare in its namespace (hotinline.h).  */
+namespace hotinline {
+
 /* Add PASS to GCC's pass list at POSITION of the INSTANCE-th pass named
    REFERENCE (0: every instance): how each pass file registers its
    passes.  */
 static inline void
-hot_register_pass (const char *plugin_name, opt_pass *pass,
-		   const char *reference, int instance,
-		   enum pass_positioning_ops position)
+register_pass_at (const char *plugin_name, opt_pass *pass,
+		  const char *reference, int instance,
+		  enum pass_positioning_ops position)
 {
   struct register_pass_info info = { pass, reference, instance, position };
   register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
-}
-
-/* Whether a definition of DECL may be replaced by another at link or load
-   time (weak, or interposable under -fPIC).  GCC 12 takes the function's
-   own -fsemantic-interposition setting as an argument.  */
-static inline bool
-hot_decl_replaceable_p (tree decl)
-{
-#if BUILDING_GCC_MAJOR >= 12
-  return decl_replaceable_p (decl,
-			     opt_for_fn (decl, flag_semantic_interposition));
-#else
-  return decl_replaceable_p (decl);
-#endif
-}
-
-/* The position final.cc gives a statement or inline-entry marker note
-   in the line table.  GCC 11 and 12 emit the marker's own location for
-   both kinds.  */
-static inline location_t
-hot_marker_line_location (const rtx_insn *insn)
-{
-  return NOTE_MARKER_LOCATION (insn);
 }
 
 /* Whether final.cc gives a function GCC made up (DECL_IGNORED_P) a
@@ -91,7 +71,7 @@ hot_marker_line_location (const rtx_insn *insn)
    (debug_hooks->set_ignored_loc); GCC 11 emits no row for it, so its code
    belongs to the last row before it in its section.  */
 static inline bool
-hot_ignored_function_has_row (void)
+ignored_function_has_row (void)
 {
   return BUILDING_GCC_MAJOR >= 12;
 }
@@ -104,13 +84,20 @@ hot_ignored_function_has_row (void)
    before GCC's visibility pass has set what that method reads: a function
    declared inline never counts (the one-definition rule for inline
    functions), even weak or under -fPIC; otherwise a weak one does, and
-   one that -fPIC lets another object interpose.  */
+   one that -fPIC lets another object interpose (decl_replaceable_p: GCC
+   12 takes the function's own -fsemantic-interposition setting as an
+   argument).  */
 static inline bool
-hot_body_interposable_p (tree decl)
+body_interposable_p (tree decl)
 {
   if (DECL_DECLARED_INLINE_P (decl) || DECL_EXTERNAL (decl))
     return false;
-  return hot_decl_replaceable_p (decl);
+#if BUILDING_GCC_MAJOR >= 12
+  return decl_replaceable_p (decl,
+			     opt_for_fn (decl, flag_semantic_interposition));
+#else
+  return decl_replaceable_p (decl);
+#endif
 }
 
 /* Whether GCC removes the tail recursion of DECL before any caller's
@@ -118,20 +105,19 @@ hot_body_interposable_p (tree decl)
    early optimisations of each function, which GCC 11 and 12 (and later)
    apply to callees before their callers, when the function is optimised
    with -foptimize-sibling-calls (-O2, -O3, -Os).  Whether it succeeds is
-   known after it has run: HOT_EARLY_TAILR_PASS names that pass, whose
+   known after it has run: early_tailr_pass names that pass, whose
    first instance is the early one.  */
-#define HOT_EARLY_TAILR_PASS "tailr"
-
-/* The pass that computes each function's summary before the early
-   inliner (its first instance), which the x86 target hook reads.  */
-#define HOT_FUNCTION_SUMMARY_PASS "local-fnsummary"
-
 static inline bool
-hot_tail_recursion_removed_early_p (tree decl)
+tail_recursion_removed_early_p (tree decl)
 {
   return opt_for_fn (decl, optimize)
 	 && opt_for_fn (decl, flag_optimize_sibling_calls);
 }
+const char early_tailr_pass[] = "tailr";
+
+/* The pass that computes each function's summary before the early
+   inliner (its first instance), which the x86 target hook reads.  */
+const char function_summary_pass[] = "local-fnsummary";
 
 /* The optimize flag that GCC's IPA inliner does not let an always_inline
    CALLEE cross into CALLER (their roots, both optimized), as the option
@@ -145,79 +131,79 @@ hot_tail_recursion_removed_early_p (tree decl)
    floating-point arithmetic (FP_BOTH).  GCC 11 to 15 check the same
    flags; GCC 16 checks the complex method, a per-function option there,
    in place of -fcx-limited-range, which it no longer has.  */
-#define HOT_OPTS(decl) opts_for_fn (decl)
-#define HOT_DIFFERS(field) \
-  (HOT_OPTS (caller)->field != HOT_OPTS (callee)->field)
+#define OPTS_OF(decl) opts_for_fn (decl)
+#define FLAG_DIFFERS(field) \
+  (OPTS_OF (caller)->field != OPTS_OF (callee)->field)
 /* Safe when the caller's value is greater than the callee's.  */
-#define HOT_MAYBE_UP(field) \
-  (HOT_OPTS (caller)->field < HOT_OPTS (callee)->field)
+#define FLAG_MAYBE_UP(field) \
+  (OPTS_OF (caller)->field < OPTS_OF (callee)->field)
 /* Safe when the caller's value is smaller than the callee's.  */
-#define HOT_MAYBE_DOWN(field) \
-  (HOT_OPTS (caller)->field > HOT_OPTS (callee)->field)
-#define HOT_FLAG_CHECK(test, flag, option) \
+#define FLAG_MAYBE_DOWN(field) \
+  (OPTS_OF (caller)->field > OPTS_OF (callee)->field)
+#define FLAG_CHECK(test, flag, option) \
   if (test (x_##flag)) \
     return option;
 
 static inline const char *
-hot_ipa_always_inline_optimize_conflict (tree caller, tree callee,
-					 bool fp_both)
+ipa_always_inline_optimize_conflict (tree caller, tree callee,
+				     bool fp_both)
 {
-  HOT_FLAG_CHECK (HOT_DIFFERS, flag_wrapv, "-fwrapv")
-  HOT_FLAG_CHECK (HOT_DIFFERS, flag_trapv, "-ftrapv")
-  HOT_FLAG_CHECK (HOT_DIFFERS, flag_pcc_struct_return, "-fpcc-struct-return")
-  HOT_FLAG_CHECK (HOT_MAYBE_DOWN, optimize_debug, "-Og")
+  FLAG_CHECK (FLAG_DIFFERS, flag_wrapv, "-fwrapv")
+  FLAG_CHECK (FLAG_DIFFERS, flag_trapv, "-ftrapv")
+  FLAG_CHECK (FLAG_DIFFERS, flag_pcc_struct_return, "-fpcc-struct-return")
+  FLAG_CHECK (FLAG_MAYBE_DOWN, optimize_debug, "-Og")
   if (fp_both)
     {
-      HOT_FLAG_CHECK (HOT_MAYBE_UP, flag_rounding_math, "-frounding-math")
-      HOT_FLAG_CHECK (HOT_MAYBE_UP, flag_trapping_math, "-ftrapping-math")
-      HOT_FLAG_CHECK (HOT_MAYBE_DOWN, flag_unsafe_math_optimizations,
-		      "-funsafe-math-optimizations")
-      HOT_FLAG_CHECK (HOT_MAYBE_DOWN, flag_finite_math_only,
-		      "-ffinite-math-only")
-      HOT_FLAG_CHECK (HOT_MAYBE_UP, flag_signaling_nans, "-fsignaling-nans")
+      FLAG_CHECK (FLAG_MAYBE_UP, flag_rounding_math, "-frounding-math")
+      FLAG_CHECK (FLAG_MAYBE_UP, flag_trapping_math, "-ftrapping-math")
+      FLAG_CHECK (FLAG_MAYBE_DOWN, flag_unsafe_math_optimizations,
+		  "-funsafe-math-optimizations")
+      FLAG_CHECK (FLAG_MAYBE_DOWN, flag_finite_math_only,
+		  "-ffinite-math-only")
+      FLAG_CHECK (FLAG_MAYBE_UP, flag_signaling_nans, "-fsignaling-nans")
 #if BUILDING_GCC_MAJOR >= 16
-      HOT_FLAG_CHECK (HOT_MAYBE_UP, flag_complex_method,
-		      "-fcx-limited-range or -fcx-fortran-rules")
+      FLAG_CHECK (FLAG_MAYBE_UP, flag_complex_method,
+		  "-fcx-limited-range or -fcx-fortran-rules")
 #else
-      HOT_FLAG_CHECK (HOT_MAYBE_DOWN, flag_cx_limited_range,
-		      "-fcx-limited-range")
+      FLAG_CHECK (FLAG_MAYBE_DOWN, flag_cx_limited_range,
+		  "-fcx-limited-range")
 #endif
-      HOT_FLAG_CHECK (HOT_MAYBE_UP, flag_signed_zeros, "-fsigned-zeros")
-      HOT_FLAG_CHECK (HOT_MAYBE_DOWN, flag_associative_math,
-		      "-fassociative-math")
-      HOT_FLAG_CHECK (HOT_MAYBE_DOWN, flag_reciprocal_math,
-		      "-freciprocal-math")
-      HOT_FLAG_CHECK (HOT_MAYBE_DOWN, flag_fp_int_builtin_inexact,
-		      "-ffp-int-builtin-inexact")
-      HOT_FLAG_CHECK (HOT_MAYBE_UP, flag_errno_math, "-fmath-errno")
+      FLAG_CHECK (FLAG_MAYBE_UP, flag_signed_zeros, "-fsigned-zeros")
+      FLAG_CHECK (FLAG_MAYBE_DOWN, flag_associative_math,
+		  "-fassociative-math")
+      FLAG_CHECK (FLAG_MAYBE_DOWN, flag_reciprocal_math,
+		  "-freciprocal-math")
+      FLAG_CHECK (FLAG_MAYBE_DOWN, flag_fp_int_builtin_inexact,
+		  "-ffp-int-builtin-inexact")
+      FLAG_CHECK (FLAG_MAYBE_UP, flag_errno_math, "-fmath-errno")
     }
   if (DECL_FUNCTION_PERSONALITY (callee))
     {
-      HOT_FLAG_CHECK (HOT_MAYBE_UP, flag_non_call_exceptions,
-		      "-fnon-call-exceptions")
-      HOT_FLAG_CHECK (HOT_MAYBE_UP, flag_exceptions, "-fexceptions")
+      FLAG_CHECK (FLAG_MAYBE_UP, flag_non_call_exceptions,
+		  "-fnon-call-exceptions")
+      FLAG_CHECK (FLAG_MAYBE_UP, flag_exceptions, "-fexceptions")
     }
-  HOT_FLAG_CHECK (HOT_MAYBE_DOWN, flag_devirtualize, "-fdevirtualize")
+  FLAG_CHECK (FLAG_MAYBE_DOWN, flag_devirtualize, "-fdevirtualize")
   return NULL;
 }
-#undef HOT_FLAG_CHECK
-#undef HOT_MAYBE_DOWN
-#undef HOT_MAYBE_UP
-#undef HOT_DIFFERS
-#undef HOT_OPTS
+#undef FLAG_CHECK
+#undef FLAG_MAYBE_DOWN
+#undef FLAG_MAYBE_UP
+#undef FLAG_DIFFERS
+#undef OPTS_OF
 
 /* The kinds of diagnostic, for emit_diagnostic: GCC 16 moved them from
    diagnostic_t's DK_* into diagnostics::kind.  */
 #if BUILDING_GCC_MAJOR >= 16
-typedef enum diagnostics::kind hot_diagnostic_kind;
-#define HOT_DK_NOTE diagnostics::kind::note
-#define HOT_DK_WARNING diagnostics::kind::warning
-#define HOT_DK_ERROR diagnostics::kind::error
+typedef enum diagnostics::kind diagnostic_kind;
+const diagnostic_kind kind_note = diagnostics::kind::note;
+const diagnostic_kind kind_warning = diagnostics::kind::warning;
+const diagnostic_kind kind_error = diagnostics::kind::error;
 #else
-typedef diagnostic_t hot_diagnostic_kind;
-#define HOT_DK_NOTE DK_NOTE
-#define HOT_DK_WARNING DK_WARNING
-#define HOT_DK_ERROR DK_ERROR
+typedef diagnostic_t diagnostic_kind;
+const diagnostic_kind kind_note = DK_NOTE;
+const diagnostic_kind kind_warning = DK_WARNING;
+const diagnostic_kind kind_error = DK_ERROR;
 #endif
 
 /* Whether -Werror turns warnings without an option of their own into
@@ -225,7 +211,7 @@ typedef diagnostic_t hot_diagnostic_kind;
    count is GCC's errorcount and -w is the option's inhibit_warnings in
    every version.)  */
 static inline bool
-hot_werror_requested_p (void)
+werror_requested_p (void)
 {
 #if BUILDING_GCC_MAJOR >= 14
   return global_dc->warning_as_error_requested_p ();
@@ -235,7 +221,7 @@ hot_werror_requested_p (void)
 }
 
 static inline void
-hot_set_werror_requested (bool requested)
+set_werror_requested (bool requested)
 {
 #if BUILDING_GCC_MAJOR >= 14
   global_dc->set_warning_as_error_requested (requested);
@@ -250,11 +236,11 @@ hot_set_werror_requested (bool requested)
    macro's expansion there, tree-diagnostic.cc's rule); GCC 11 drops every
    warning whose place is in a system header, so that a hot call that the
    line table puts in an inlined libstdc++ function went unreported.
-   hot_show_inlined_system_header_warning (LOC) lets such a warning through
+   show_inlined_system_header_warning (LOC) lets such a warning through
    on GCC 11 as GCC 12 does, and returns what
-   hot_restore_system_header_warnings takes back after the warning.  */
+   restore_system_header_warnings takes back after the warning.  */
 static inline bool
-hot_show_inlined_system_header_warning (location_t loc)
+show_inlined_system_header_warning (location_t loc)
 {
 #if BUILDING_GCC_MAJOR < 12
   bool saved = global_dc->dc_warn_system_headers;
@@ -290,7 +276,7 @@ hot_show_inlined_system_header_warning (location_t loc)
 }
 
 static inline void
-hot_restore_system_header_warnings (bool saved)
+restore_system_header_warnings (bool saved)
 {
 #if BUILDING_GCC_MAJOR < 12
   global_dc->dc_warn_system_headers = saved;
@@ -302,7 +288,7 @@ hot_restore_system_header_warnings (bool saved)
 /* The printer of GCC's diagnostics, which knows the front end's formats:
    GCC 15 made the context's printer private behind an accessor.  */
 static inline pretty_printer *
-hot_diagnostic_printer (void)
+diagnostic_printer (void)
 {
 #if BUILDING_GCC_MAJOR >= 15
   return global_dc->get_reference_printer ();
@@ -314,7 +300,7 @@ hot_diagnostic_printer (void)
 /* Write a JSON value to F on one line.  GCC 14 added the choice of
    indented output.  */
 static inline void
-hot_json_dump (const json::value *value, FILE *f)
+json_dump (const json::value *value, FILE *f)
 {
 #if BUILDING_GCC_MAJOR >= 14
   value->dump (f, false);
@@ -322,5 +308,7 @@ hot_json_dump (const json::value *value, FILE *f)
   value->dump (f);
 #endif
 }
+
+} // namespace hotinline
 
 #endif /* HOTINLINE_GCC_COMPAT_H */

@@ -7,6 +7,8 @@
 
 #include "hotinline.h"
 
+namespace hotinline {
+
 namespace {
 
 /* Estimated sizes of hot functions, from GCC's inline summaries: after
@@ -55,7 +57,7 @@ public:
       return 0;
     FOR_EACH_DEFINED_FUNCTION (node)
       if (!node->inlined_to
-	  && hot_name_mentioned_p (node->decl))
+	  && name_mentioned_p (node->decl))
 	if (ipa_size_summary *s = ipa_size_summaries->get (node))
 	  sizes.safe_push ({ DECL_UID (node->decl), s->size });
     return 0;
@@ -79,7 +81,7 @@ public:
   unsigned int execute (function *fn) final override
   {
     cgraph_node *node = cgraph_node::get (fn->decl);
-    if (node && ipa_size_summaries && hot_name_mentioned_p (fn->decl))
+    if (node && ipa_size_summaries && name_mentioned_p (fn->decl))
       if (ipa_size_summary *s = ipa_size_summaries->get (node))
 	early_sizes.safe_push ({ DECL_UID (fn->decl), s->size });
     return 0;
@@ -165,7 +167,7 @@ static char *
 hint_text (const struct message_style *style, cgraph_inline_failed_t reason,
 	   tree callee, tree fn, bool as_note, bool *at_decl)
 {
-  const char *name = hot_name_of (hot_source_function (callee));
+  const char *name = name_of (source_function (callee));
   const char *param;
   int value;
   enum message_advice why;
@@ -200,15 +202,15 @@ hint_text (const struct message_style *style, cgraph_inline_failed_t reason,
 } // namespace
 
 int
-hot_estimated_size (unsigned uid, bool early)
+estimated_size (unsigned uid, bool early)
 {
   return size_in (early ? early_sizes : sizes, uid);
 }
 
-struct hot_hint_facts
-hot_hint_facts (cgraph_inline_failed_t reason, tree callee, tree fn)
+struct hint_facts
+hint_facts_for (cgraph_inline_failed_t reason, tree callee, tree fn)
 {
-  struct hot_hint_facts f = { NULL, NULL, 0, size_of (callee) };
+  struct hint_facts f = { NULL, NULL, 0, size_of (callee) };
   bool at_decl;
   f.text = hint_text (&message_plain, reason, callee, fn, false, &at_decl);
   limit_of (reason, fn, &f.param, &f.limit);
@@ -217,10 +219,10 @@ hot_hint_facts (cgraph_inline_failed_t reason, tree callee, tree fn)
 
 /* A note saying what the user can do about REASON.  */
 void
-hot_hint (location_t loc, cgraph_inline_failed_t reason, tree callee, tree fn)
+note_hint (location_t loc, cgraph_inline_failed_t reason, tree callee, tree fn)
 {
   bool at_decl;
-  char *text = hint_text (&hot_message_style, reason, callee, fn, true,
+  char *text = hint_text (&diagnostic_style, reason, callee, fn, true,
 			  &at_decl);
   if (!text)
     return;
@@ -232,11 +234,13 @@ hot_hint (location_t loc, cgraph_inline_failed_t reason, tree callee, tree fn)
 void
 hints_register (const char *plugin_name)
 {
-  hot_register_pass (plugin_name, new sizes_pass (g), "inline", 1,
-		     PASS_POS_INSERT_AFTER);
+  register_pass_at (plugin_name, new sizes_pass (g), "inline", 1,
+		    PASS_POS_INSERT_AFTER);
   /* Early sizes only go into the results.  */
-  if (!hot_config.results_dir)
+  if (!the_config.results_dir)
     return;
-  hot_register_pass (plugin_name, new early_size_pass (g), "einline", 1,
-		     PASS_POS_INSERT_AFTER);
+  register_pass_at (plugin_name, new early_size_pass (g), "einline", 1,
+		    PASS_POS_INSERT_AFTER);
 }
+
+} // namespace hotinline

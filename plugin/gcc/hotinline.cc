@@ -9,6 +9,8 @@
 #include "hotinline.h"
 #include "version.h"
 
+using namespace hotinline;
+
 int plugin_is_GPL_compatible;
 
 static struct plugin_info hotinline_info = { HOTINLINE_VERSION,
@@ -19,11 +21,11 @@ static struct plugin_info hotinline_info = { HOTINLINE_VERSION,
 static void
 hotinline_finish (void *, void *)
 {
-  hot_restore_error_count ();
-  hot_forget_names ();
-  policy_free (hot_policy);
-  hot_policy = NULL;
-  config_free (&hot_config);
+  restore_error_count ();
+  forget_names ();
+  policy_free (the_policy);
+  the_policy = NULL;
+  config_free (&the_config);
 }
 
 /* The plugin's arguments as they were written.  GCC splits
@@ -110,26 +112,26 @@ plugin_init (struct plugin_name_args *info,
     }
 
   register_callback (info->base_name, PLUGIN_INFO, NULL, &hotinline_info);
-  config_init (&hot_config);
-  if (!read_arguments (info, &hot_config))
+  config_init (&the_config);
+  if (!read_arguments (info, &the_config))
     return 0;
-  if (hot_config.print_version)
+  if (the_config.print_version)
     fprintf (stderr, "hotinline %s for GCC %s\n", HOTINLINE_VERSION,
 	     gcc_version.basever);
-  if (hot_config.print_help)
+  if (the_config.print_help)
     fprintf (stderr, "hotinline %s arguments:\n%s", HOTINLINE_VERSION,
 	     config_help_text);
-  if (hot_config.disable)
+  if (the_config.disable)
     return 0;
 
-  hot_policy = load_policies (&hot_config);
-  if (!hot_policy)
+  the_policy = load_policies (&the_config);
+  if (!the_policy)
     return 0;
   deps_register (info->base_name);
   /* A policy without entries cannot match anything: its passes would only
      cost time.  It still is a dependency, and still gets its results file
      and summary.  */
-  if (rule_policy_has_work (hot_policy))
+  if (rule_policy_has_work (the_policy))
     {
       force_register (info->base_name);
       surgical_register (info->base_name);

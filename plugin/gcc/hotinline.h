@@ -1,4 +1,7 @@
-/* State and helpers shared by the GCC-facing parts of the plugin.  */
+/* What the units of the GCC plugin share, by the unit that defines it,
+   lowest first: each unit calls only those above it in this list
+   (make check-layers).  The plugin's own names are bare in namespace
+   hotinline, as the LLVM plugin's; the core's keep their C names.  */
 #ifndef HOTINLINE_HOTINLINE_H
 #define HOTINLINE_HOTINLINE_H
 
@@ -7,152 +10,117 @@
 #include "policy.h"
 #include "rules.h"
 
-/* The loaded policy; NULL when there is nothing to do.  */
-extern struct policy *hot_policy;
+namespace hotinline {
 
-/* The plugin's arguments.  */
-extern struct config hot_config;
+/* state.cc: the loaded policy (NULL when there is nothing to do), the
+   plugin's arguments, and what happened in this translation unit, for
+   the summary.  */
+extern struct policy *the_policy;
+extern struct config the_config;
+extern struct hot_stats unit_stats;
 
-/* Load every policy file and lock CONFIG names (policies.cc); each
-   problem is a GCC error (NULL then), a lock left out a warning.  */
-struct policy *load_policies (const struct config *config);
+/* unit.cc: the main source file of this translation unit (at an LTO
+   link, the partition's name), for messages, results and "files"
+   scopes; the compilation's output without its suffix ("dir/t" for -o
+   dir/t.o), malloc'd.  */
+const char *unit_name (void);
+char *output_stem (void);
 
-/* What happened in this translation unit, for the summary.  */
-extern struct hot_stats hot_stats;
-
-/* The messages of the core as GCC formats (%<quotes%>), with the tag.  */
-extern const struct message_style hot_message_style;
-
-/* The main source file of this translation unit (at an LTO link, the
-   partition's name), for messages and results.  */
-const char *hot_unit (void);
-/* The compilation's output without its suffix ("dir/t" for -o dir/t.o).
-   malloc'd.  */
-char *hot_output_stem (void);
-
-/* The policy entry governing calls to FNDECL from CALLER (NULL_TREE: any
-   caller; only entries without "callers" then match), or NULL.  A clone
-   is looked up as the function it was made from.  Plain names match the
-   function's identifier, so every overload and template instance; C++
-   functions are also looked up by mangled name, qualified name with and
-   without parameter list and template arguments, and the name C++ writes
-   ("S", "~S", "operator bool"): see docs/policy.md, "C++ names".  */
-const struct policy_entry *hot_entry_for (tree fndecl, tree caller);
+/* names.cc: the policy entry governing calls to FNDECL from CALLER
+   (NULL_TREE: any caller; only entries without "callers" then match), or
+   NULL.  A clone is looked up as the function it was made from.  Plain
+   names match the function's identifier, so every overload and template
+   instance; C++ functions are also looked up by mangled name, qualified
+   name with and without parameter list and template arguments, and the
+   name C++ writes ("S", "~S", "operator bool"): see docs/policy.md, "C++
+   names".  */
+const struct policy_entry *entry_for (tree fndecl, tree caller);
 
 /* Whether FNDECL may be hot: an entry names it (an exact name or a glob
    that matches one of its names), whatever its scope.  A cheap filter,
    answered once per C name or C++ function.  */
-bool hot_name_mentioned_p (tree fndecl);
+bool name_mentioned_p (tree fndecl);
 
 /* The name a listing gives FNDECL in a policy, in the spelling the
    lookups match: for C++ its qualified name with the parameter list
    without typedefs (one overload), or with BY_NAME without it (every
    overload); for C its identifier.  Xmalloc'd.  */
-char *hot_listing_name (tree fndecl, bool by_name);
+char *listing_name_of (tree fndecl, bool by_name);
 
-/* Forget the names hot_name_mentioned_p has seen; at the end.  */
-void hot_forget_names (void);
+/* Forget the names name_mentioned_p has seen; at the end.  */
+void forget_names (void);
 
 /* The function behind a clone or a split part (foo.constprop.0,
    foo.part.0): the one the user wrote.  */
-tree hot_source_function (tree decl);
+tree source_function (tree decl);
 
 /* DECL's name as written, for messages: its identifier, or for C++ its
    qualified name ("ns::S::S" rather than GCC's "__ct").  */
-const char *hot_name_of (tree decl);
+const char *name_of (tree decl);
 
-/* One step of the "inlined from" chain of a call: FUNCTION was inlined
-   into INTO at SITE.  */
-struct hot_inline_link
-{
-  tree function, into;
-  location_t site;
-};
+/* Whether entry_for has returned ENTRY in this unit, and how many entries
+   it has returned: the entries that matched, for the results and the
+   summary.  */
+bool entry_matched (const struct policy_entry *entry);
+size_t entries_matched (void);
 
-/* The functions the call at LOC in FN was inlined through, from the
-   inlining blocks around it, innermost first: each is inlined into the
-   next, the last into FN's source function (left out when FN is NULL).
-   The caller releases it.  */
-vec<hot_inline_link> hot_inline_chain (location_t loc, tree fn);
-
-/* Whether GCC would not inline CALLEE, marked always_inline, into CALLER
-   (a hard error by hand) because of their target attributes.  */
-bool hot_target_mismatch (tree caller, tree callee);
+/* always-inline-rules.cc: whether GCC would not inline CALLEE, marked
+   always_inline, into CALLER (a hard error by hand) because of their
+   target attributes.  */
+bool target_mismatch (tree caller, tree callee);
 
 /* The same for their optimize attributes.  EARLY: by the early inliner,
    which inlines the always_inline functions of a compilation (it lets
    every difference through); otherwise by the IPA inliner, which inlines
    those an LTO link brings together from different units.  */
-bool hot_optimize_mismatch (tree caller, tree callee, bool early);
+bool optimize_mismatch (tree caller, tree callee, bool early);
 
-/* A note at LOC saying what the user can do about GCC's REASON for not
-   inlining a call to CALLEE in FN.  */
-void hot_hint (location_t loc, cgraph_inline_failed_t reason, tree callee,
-	       tree fn);
+/* surgical.cc: whether surgical forcing can run in this compilation:
+   GCC's IPA inliner runs (above -O0, without -fno-inline); attribute
+   forcing stands in when it cannot.  */
+bool surgical_possible (void);
 
-/* The estimated size of the function with DECL_UID UID from GCC's inline
-   summaries: after the IPA inliner (what the hints say), or EARLY, right
-   after the early inliner; -1 when it is not known (not hot, not defined
-   here, or gone before the IPA inliner).  */
-int hot_estimated_size (unsigned uid, bool early);
+/* Whether ENTRY is forced call by call (surgically) rather than by the
+   attribute (rule_forced_per_call): an always_inline entry, where
+   surgical forcing can run (surgical_possible), under the surgical
+   strategy, at an LTO link, or with a "callers" scope.  */
+bool forced_per_call (const struct policy_entry *entry);
 
-/* What hot_hint says about REASON, for the results: the advice as plain
-   text (xmalloc'd, NULL when there is none), the limit GCC compared the
-   callee with (PARAM NULL when REASON is not about a limit) and the
-   callee's estimated size (-1 when not known).  */
-struct hot_hint_facts
-{
-  char *text;
-  const char *param;
-  int limit;
-  int size;
-};
-struct hot_hint_facts hot_hint_facts (cgraph_inline_failed_t reason,
-				      tree callee, tree fn);
+/* diagnose.cc: the messages of the core as GCC formats them
+   (%<quotes%>), with the tag.  */
+extern const struct message_style diagnostic_style;
 
 /* Report PROBLEM about forcing ENTRY at LOC as a warning, or as an error
-   when the entry or the command line asks for strictness, followed by a
-   note naming the policy entry and its reason.  */
-void hot_report_entry_problem (location_t loc,
-			       const struct policy_entry *entry,
-			       const char *fmt, ...)
+   when the entry or the command line asks for strictness
+   (rule_problem_severity), followed by a note naming the policy entry
+   and its reason.  */
+void report_entry_problem (location_t loc, const struct policy_entry *entry,
+			   const char *fmt, ...)
   ATTRIBUTE_GCC_DIAG (3, 4);
 
 /* Emit a report about a call governed by ENTRY at the severity the entry
-   and the arguments ask for.  False when it was not shown (quiet, -w),
-   in which case no notes should follow.  */
-bool hot_emit_report (location_t loc, const struct policy_entry *entry,
-		      const char *fmt, ...)
+   and the arguments ask for (rule_report_severity).  False when it was
+   not shown (quiet, -w), in which case no notes should follow.  */
+bool emit_report (location_t loc, const struct policy_entry *entry,
+		  const char *fmt, ...)
   ATTRIBUTE_GCC_DIAG (3, 4);
 
-/* A warning about the plugin's own trouble (results it cannot write),
-   which must not fail a build: -Werror leaves it a warning.  */
-void hot_warn_only (location_t loc, const char *fmt, ...)
+/* A warning about the plugin's own trouble (a lock left out, results it
+   cannot write), which must not fail a build: -Werror leaves it a
+   warning.  */
+void emit_plain_warning (location_t loc, const char *fmt, ...)
   ATTRIBUTE_GCC_DIAG (2, 3);
 
 /* Add the errors hotinline emitted back to GCC's count, so that the
    compilation fails; called when it ends.  */
-void hot_restore_error_count (void);
+void restore_error_count (void);
 
 /* The note naming ENTRY's place in its policy and its reason.  */
-void hot_note_entry (location_t loc, const struct policy_entry *entry);
+void note_entry (location_t loc, const struct policy_entry *entry);
 
-/* Whether surgical forcing can run in this compilation (an IPA inliner
-   runs); attribute forcing stands in when it cannot.  */
-bool hot_surgical_possible (void);
-
-/* Whether ENTRY is forced call by call (surgically) rather than by the
-   attribute: a surgical strategy, an LTO link, or a "callers" scope.  */
-bool hot_forced_per_call (const struct policy_entry *entry);
-
-/* Whether ENTRY matched anything in this unit, and how many entries
-   did.  */
-bool hot_entry_matched (const struct policy_entry *entry);
-size_t hot_entries_matched (void);
-
-/* Where the debug line table puts each instruction of the function being
-   compiled, as GCC's final pass will emit it (what objdump -l shows):
-   feed it the function's insns in order.  */
+/* line-table.cc: where the debug line table puts each instruction of the
+   function being compiled, as GCC's final pass will emit it (what
+   objdump -l shows): feed it the function's insns in order.  */
 class line_table_walk
 {
 public:
@@ -168,7 +136,46 @@ private:
   section *sect;		/* Where the code goes, until it goes cold.  */
 };
 
-/* What the results file of the unit records (results.cc); each does
+/* inline-chain.cc: one step of the "inlined from" chain of a call:
+   FUNCTION was inlined into INTO at SITE.  */
+struct inline_link
+{
+  tree function, into;
+  location_t site;
+};
+
+/* The functions the call at LOC in FN was inlined through, from the
+   inlining blocks around it, innermost first: each is inlined into the
+   next, the last into FN's source function (left out when FN is NULL).
+   The caller releases it.  */
+vec<inline_link> inline_chain (location_t loc, tree fn);
+
+/* hints.cc: a note at LOC saying what the user can do about GCC's REASON
+   for not inlining a call to CALLEE in FN.  */
+void note_hint (location_t loc, cgraph_inline_failed_t reason, tree callee,
+		tree fn);
+
+/* The estimated size of the function with DECL_UID UID from GCC's inline
+   summaries: after the IPA inliner (what the hints say), or EARLY, right
+   after the early inliner; -1 when it is not known (not hot, not defined
+   here, or gone before the IPA inliner).  */
+int estimated_size (unsigned uid, bool early);
+
+/* What note_hint says about REASON, for the results: the advice as plain
+   text (xmalloc'd, NULL when there is none), the limit GCC compared the
+   callee with (PARAM NULL when REASON is not about a limit) and the
+   callee's estimated size (-1 when not known).  */
+struct hint_facts
+{
+  char *text;
+  const char *param;
+  int limit;
+  int size;
+};
+struct hint_facts hint_facts_for (cgraph_inline_failed_t reason,
+				  tree callee, tree fn);
+
+/* results.cc: what the results file of the unit records; each does
    nothing without -fplugin-arg-hotinline-results.  */
 void results_note_source_call (location_t loc, tree caller, tree callee,
 			       const struct policy_entry *entry);
@@ -177,14 +184,22 @@ void results_note_left_call (location_t loc, tree caller, tree callee,
 			     const struct policy_entry *entry);
 void results_note_function (tree fndecl, const char *why_not);
 
-/* Register the callbacks and passes of each mode.  */
+/* policies.cc: load every policy file and lock CONFIG names, through the
+   core's cache; each problem is a GCC error (NULL then), a lock left out
+   a warning.  */
+struct policy *load_policies (const struct config *config);
+
+/* The callbacks and passes of each mode, each in its file, registered by
+   the entry point (hotinline.cc).  */
+void deps_register (const char *plugin_name);
 void force_register (const char *plugin_name);
 void surgical_register (const char *plugin_name);
-void deps_register (const char *plugin_name);
+void report_register (const char *plugin_name);
 void hints_register (const char *plugin_name);
 void results_register (const char *plugin_name);
-void report_register (const char *plugin_name);
 void summary_register (const char *plugin_name);
 void listing_register (const char *plugin_name);
+
+} // namespace hotinline
 
 #endif /* HOTINLINE_HOTINLINE_H */

@@ -5,10 +5,12 @@
 
 #include "hotinline.h"
 
-vec<hot_inline_link>
-hot_inline_chain (location_t loc, tree fn)
+namespace hotinline {
+
+vec<inline_link>
+inline_chain (location_t loc, tree fn)
 {
-  vec<hot_inline_link> chain = vNULL;
+  vec<inline_link> chain = vNULL;
   tree inner = NULL_TREE;
   for (tree block = LOCATION_BLOCK (loc);
        block && TREE_CODE (block) == BLOCK;
@@ -26,7 +28,9 @@ hot_inline_chain (location_t loc, tree fn)
     }
   if (inner && fn)
     chain.safe_push ({ block_ultimate_origin (inner),
-		       hot_source_function (fn),
+		       source_function (fn),
 		       BLOCK_SOURCE_LOCATION (inner) });
   return chain;
 }
+
+} // namespace hotinline

@@ -14,6 +14,8 @@
 
 #include "hotinline.h"
 
+namespace hotinline {
+
 namespace {
 
 /* The last row of each text section so far: functions are output one
@@ -56,7 +58,7 @@ line_table_walk::line_table_walk (tree fn)
   : last (LOCATION_LOCUS (prologue_location)), ignored (DECL_IGNORED_P (fn)),
     sect (function_section (fn))
 {
-  if (ignored && (!hot_ignored_function_has_row ()
+  if (ignored && (!ignored_function_has_row ()
 		  || last == UNKNOWN_LOCATION))
     {
       location_t *before = row_of (sect);
@@ -84,7 +86,7 @@ line_table_walk::see (rtx_insn *insn)
     return last;
   if (NOTE_P (insn) && NOTE_MARKER_P (insn))
     {
-      location_t loc = hot_marker_line_location (insn);
+      location_t loc = NOTE_MARKER_LOCATION (insn);
       if (LOCATION_LOCUS (loc) != UNKNOWN_LOCATION
 	  && LOCATION_LOCUS (loc) != BUILTINS_LOCATION)
 	last = LOCATION_LOCUS (loc);
@@ -93,3 +95,5 @@ line_table_walk::see (rtx_insn *insn)
     last = LOCATION_LOCUS (INSN_LOCATION (insn));
   return last;
 }
+
+} // namespace hotinline

@@ -9,6 +9,8 @@
 #include "hotinline.h"
 #include "policy-listing.h"
 
+namespace hotinline {
+
 /* ATTR as GCC stores attribute names: "__always_inline__" is
    "always_inline".  */
 static char *
@@ -26,14 +28,14 @@ attribute_name (const char *attr)
 static void
 collect_marked (vec<char *> *names)
 {
-  char *attr = attribute_name (hot_config.list_attribute);
+  char *attr = attribute_name (the_config.list_attribute);
   cgraph_node *node;
   FOR_EACH_FUNCTION (node)
     if (!node->alias && !node->thunk && DECL_NAME (node->decl)
 	&& lookup_attribute (attr, DECL_ATTRIBUTES (node->decl)))
       {
 	/* Escaped: a name is an entry that names its function only.  */
-	char *name = hot_listing_name (node->decl, hot_config.list_by_name);
+	char *name = listing_name_of (node->decl, the_config.list_by_name);
 	char *escaped = cxx_name_escape_globs (name);
 	if (!escaped)
 	  abort ();
@@ -53,15 +55,17 @@ list_marked_functions (void *, void *)
   auto_vec<char *> names;
   collect_marked (&names);
   if (const char *problem
-      = policy_listing_merge (hot_config.list_file, names.address (),
-			      names.length (), hot_config.list_attribute))
-    hot_warn_only (UNKNOWN_LOCATION, "%s [hotinline]", problem);
+      = policy_listing_merge (the_config.list_file, names.address (),
+			      names.length (), the_config.list_attribute))
+    emit_plain_warning (UNKNOWN_LOCATION, "%s [hotinline]", problem);
 }
 
 void
 listing_register (const char *plugin_name)
 {
-  if (hot_config.list_file)
+  if (the_config.list_file)
     register_callback (plugin_name, PLUGIN_ALL_IPA_PASSES_START,
 		       list_marked_functions, NULL);
 }
+
+} // namespace hotinline

@@ -6,6 +6,8 @@
 #include "hotinline.h"
 #include "cxx-names.h"
 
+namespace hotinline {
+
 /* Entries that matched something in this unit, for the summary.  */
 static hash_set<const struct policy_entry *> *matched_entries;
 
@@ -17,13 +19,13 @@ unit_of (tree decl)
 {
   if (in_lto_p && decl)
     return DECL_SOURCE_FILE (decl);
-  return hot_unit ();
+  return unit_name ();
 }
 
 /* The function behind a clone or a split part (foo.constprop.0,
    foo.part.0): the one the user wrote.  */
 tree
-hot_source_function (tree decl)
+source_function (tree decl)
 {
   /* A clone of a split part (foo.part.0.isra.0) leads back to foo in two
      steps; the bound only guards against a cycle.  */
@@ -65,7 +67,7 @@ hot_source_function (tree decl)
 }
 
 const char *
-hot_name_of (tree decl)
+name_of (tree decl)
 {
   tree name = DECL_NAME (decl);
   if (!name)
@@ -119,7 +121,7 @@ add_cxx_form (decl_names *names, const char *text)
 static char *
 type_text (tree type)
 {
-  pretty_printer pp (*hot_diagnostic_printer ());
+  pretty_printer pp (*diagnostic_printer ());
   pp_show_color (&pp) = false;
   /* The host compiler's -Wformat knows only the core of GCC's formats.  */
 #pragma GCC diagnostic push
@@ -212,10 +214,10 @@ parameter_lists_needed (void)
   if (entries_have_parameters < 0)
     {
       entries_have_parameters = 0;
-      for (size_t i = 0; i < policy_entry_count (hot_policy); i++)
+      for (size_t i = 0; i < policy_entry_count (the_policy); i++)
 	{
 	  const struct policy_pattern *name
-	    = &policy_entry_at (hot_policy, i)->name;
+	    = &policy_entry_at (the_policy, i)->name;
 	  if (cxx_name_has_parameters (name->text, name->len))
 	    entries_have_parameters = 1;
 	}
@@ -315,7 +317,7 @@ names_of (tree decl)
   if (!existed)
     {
       decl_names *names = XCNEW (decl_names);
-      tree source = hot_source_function (decl);
+      tree source = source_function (decl);
       if (source != decl && DECL_ASSEMBLER_NAME_SET_P (decl))
 	add_form (names, xstrdup (IDENTIFIER_POINTER
 				  (DECL_ASSEMBLER_NAME_RAW (decl))));
@@ -332,21 +334,21 @@ names_of (tree decl)
 				       (ref->referring->decl))));
       compute_names (names, source);
       for (unsigned i = 0; i < names->n && !names->mentioned; i++)
-	names->mentioned = policy_mentions (hot_policy, names->forms[i]);
+	names->mentioned = policy_mentions (the_policy, names->forms[i]);
       slot = names;
     }
   return slot;
 }
 
 char *
-hot_listing_name (tree decl, bool by_name)
+listing_name_of (tree decl, bool by_name)
 {
-  tree source = hot_source_function (decl);
+  tree source = source_function (decl);
   if (!by_name && lang_GNU_CXX ())
     if (char *sig = canonical_signature (source))
       return sig;
   const decl_names *names = names_of (decl);
-  return xstrdup (names->name ? names->name : hot_name_of (decl));
+  return xstrdup (names->name ? names->name : name_of (decl));
 }
 
 /* Whether DECL's mangled name is its identifier: a C function, whose
@@ -393,11 +395,11 @@ known_name_free (void *elem)
 }
 
 bool
-hot_name_mentioned_p (tree decl)
+name_mentioned_p (tree decl)
 {
-  if (!DECL_NAME (decl) || !hot_policy)
+  if (!DECL_NAME (decl) || !the_policy)
     return false;
-  tree source = hot_source_function (decl);
+  tree source = source_function (decl);
   if (!DECL_NAME (source))
     return false;
   /* C++ and other mangled names: every form, once per function.  */
@@ -416,14 +418,14 @@ hot_name_mentioned_p (tree decl)
       known_name *k = XNEW (known_name);
       k->text = xstrdup (text);
       k->hash = hash;
-      k->mentioned = policy_mentions (hot_policy, text);
+      k->mentioned = policy_mentions (the_policy, text);
       *slot = k;
     }
   return ((known_name *) *slot)->mentioned;
 }
 
 void
-hot_forget_names (void)
+forget_names (void)
 {
   if (known_names)
     htab_delete (known_names);
@@ -461,16 +463,16 @@ caller_identifier (tree caller)
 }
 
 const struct policy_entry *
-hot_entry_for (tree fndecl, tree caller)
+entry_for (tree fndecl, tree caller)
 {
   /* A clone (walk<false>.constprop.0) is governed as the function the
      user wrote, by whatever name the entry gives it.  */
   tree called = fndecl;
-  fndecl = hot_source_function (fndecl);
+  fndecl = source_function (fndecl);
   if (!DECL_NAME (fndecl))
     return NULL;
   /* Most functions are not hot: answer those without a scoped lookup.  */
-  if (!hot_name_mentioned_p (called))
+  if (!name_mentioned_p (called))
     return NULL;
   const char *caller_name = caller ? caller_identifier (caller) : NULL;
   const char *unit = unit_of (caller ? caller : fndecl);
@@ -479,9 +481,9 @@ hot_entry_for (tree fndecl, tree caller)
   const decl_names *names = plain_c_name_p (fndecl) ? NULL
 						    : names_of (called);
   const struct policy_entry *e
-    = names ? policy_lookup_forms (hot_policy, names->forms, names->n,
+    = names ? policy_lookup_forms (the_policy, names->forms, names->n,
 				   caller_name, unit)
-	    : policy_lookup_forms (hot_policy, &c_name, 1, caller_name, unit);
+	    : policy_lookup_forms (the_policy, &c_name, 1, caller_name, unit);
   if (e)
     {
       if (!matched_entries)
@@ -492,13 +494,15 @@ hot_entry_for (tree fndecl, tree caller)
 }
 
 bool
-hot_entry_matched (const struct policy_entry *entry)
+entry_matched (const struct policy_entry *entry)
 {
   return matched_entries && matched_entries->contains (entry);
 }
 
 size_t
-hot_entries_matched (void)
+entries_matched (void)
 {
   return matched_entries ? matched_entries->elements () : 0;
 }
+
+} // namespace hotinline

@@ -6,6 +6,8 @@
 #include "hotinline.h"
 #include "version.h"
 
+namespace hotinline {
+
 struct policy *
 load_policies (const struct config *config)
 {
@@ -13,8 +15,8 @@ load_policies (const struct config *config)
 						     HOTINLINE_VERSION);
   /* A lock left out: the build goes on with the policies.  */
   for (size_t i = 0; i < policy_warning_count (policy); i++)
-    hot_warn_only (UNKNOWN_LOCATION, "%s [hotinline]",
-		   policy_warning_message (policy, i));
+    emit_plain_warning (UNKNOWN_LOCATION, "%s [hotinline]",
+			policy_warning_message (policy, i));
   size_t n_errors = policy_error_count (policy);
   if (n_errors == 0)
     return policy;
@@ -23,3 +25,5 @@ load_policies (const struct config *config)
   policy_free (policy);
   return NULL;
 }
+
+} // namespace hotinline

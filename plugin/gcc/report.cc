@@ -20,6 +20,8 @@
 
 #include "hotinline.h"
 
+namespace hotinline {
+
 namespace {
 
 /* GCC's verdict on one remaining call of the function being compiled.  */
@@ -49,7 +51,7 @@ source_caller (location_t loc, tree fn)
 	if (origin && TREE_CODE (origin) == FUNCTION_DECL)
 	  return origin;
       }
-  return hot_source_function (fn);
+  return source_function (fn);
 }
 
 /* The entry governing a call from the code of FN at LOC to CALLEE.  A
@@ -58,8 +60,8 @@ source_caller (location_t loc, tree fn)
 static const struct policy_entry *
 entry_for_call (tree callee, location_t loc, tree fn)
 {
-  const struct policy_entry *e = hot_entry_for (callee,
-						source_caller (loc, fn));
+  const struct policy_entry *e = entry_for (callee,
+					    source_caller (loc, fn));
   if (e)
     return e;
   for (tree block = LOCATION_BLOCK (loc);
@@ -68,10 +70,10 @@ entry_for_call (tree callee, location_t loc, tree fn)
     if (inlined_function_outer_scope_p (block))
       {
 	location_t site = BLOCK_SOURCE_LOCATION (block);
-	if ((e = hot_entry_for (callee, source_caller (site, fn))))
+	if ((e = entry_for (callee, source_caller (site, fn))))
 	  return e;
       }
-  return hot_entry_for (callee, hot_source_function (fn));
+  return entry_for (callee, source_function (fn));
 }
 
 /* Whether CALLEE (a direct call's target, or NULL) may be hot: a cheap
@@ -83,7 +85,7 @@ maybe_hot_p (tree callee)
 {
   return callee && !fndecl_built_in_p (callee)
 	 && !(DECL_ARTIFICIAL (callee) && DECL_EXTERNAL (callee))
-	 && hot_name_mentioned_p (callee);
+	 && name_mentioned_p (callee);
 }
 
 /* Copy the reasons of FN's remaining calls to hot functions.  */
@@ -150,12 +152,12 @@ report_location (location_t loc, location_t place, tree fn)
 static void
 note_inline_chain (location_t loc, tree fn)
 {
-  vec<hot_inline_link> chain = hot_inline_chain (loc, fn);
-  for (const hot_inline_link &l : chain)
+  vec<inline_link> chain = inline_chain (loc, fn);
+  for (const inline_link &l : chain)
     {
-      char *text = message_inlined_here (&hot_message_style,
-					 hot_name_of (l.function),
-					 hot_name_of (l.into));
+      char *text = message_inlined_here (&diagnostic_style,
+					 name_of (l.function),
+					 name_of (l.into));
       inform (LOCATION_LOCUS (l.site), text);
       free (text);
     }
@@ -203,7 +205,7 @@ note_folded_aliases (location_t loc, tree fn)
 	inform (loc, "GCC found %qs identical to %qs and made it an alias "
 		"(identical code folding): this call is its call too "
 		"[hotinline]",
-		hot_name_of (alias->decl), hot_name_of (fn));
+		name_of (alias->decl), name_of (fn));
     }
 }
 
@@ -233,7 +235,7 @@ report_call (const left_call &l, tree fn)
 {
   const hot_call &c = l.call;
   tree caller = source_caller (c.loc, fn);
-  tree hot = hot_source_function (c.callee);
+  tree hot = source_function (c.callee);
   location_t loc = l.place;
   const char *why = c.reason == CIF_UNSPECIFIED
 		      ? message_reason_not_considered
@@ -243,7 +245,7 @@ report_call (const left_call &l, tree fn)
   if (!*why)
     why = "no reason given by GCC";
 
-  hot_stats.calls_not_inlined += l.count;
+  unit_stats.calls_not_inlined += l.count;
   for (unsigned i = 0; i < l.count; i++)
     results_note_left_call (loc, caller, hot, c.reason, why, c.entry);
   auto_diagnostic_group group;	/* The report and its notes.  */
@@ -252,44 +254,44 @@ report_call (const left_call &l, tree fn)
   tree outer = split ? inlined_into (c.loc, fn) : NULL_TREE;
   if (outer)
     /* GCC split the function, inlined the head and calls the rest.  */
-    shown = hot_emit_report (loc, c.entry,
-			     "hot function %qs only partly inlined into %qs: "
-			     "the rest, %qs, stays a call: %s [hotinline]",
-			     hot_name_of (hot), hot_name_of (outer),
-			     hot_name_of (c.callee), why);
+    shown = emit_report (loc, c.entry,
+			 "hot function %qs only partly inlined into %qs: "
+			 "the rest, %qs, stays a call: %s [hotinline]",
+			 name_of (hot), name_of (outer),
+			 name_of (c.callee), why);
   else if (split)
     /* The head's own out-of-line copy calls the rest.  */
-    shown = hot_emit_report (loc, c.entry,
-			     "hot function %qs split: its out-of-line head "
-			     "calls the rest, %qs: %s [hotinline]",
-			     hot_name_of (hot), hot_name_of (c.callee), why);
+    shown = emit_report (loc, c.entry,
+			 "hot function %qs split: its out-of-line head "
+			 "calls the rest, %qs: %s [hotinline]",
+			 name_of (hot), name_of (c.callee), why);
   else
     {
-      char *text = message_not_inlined (&hot_message_style, hot_name_of (hot),
-					hot_name_of (caller), why);
-      shown = hot_emit_report (loc, c.entry, text);
+      char *text = message_not_inlined (&diagnostic_style, name_of (hot),
+					name_of (caller), why);
+      shown = emit_report (loc, c.entry, text);
       free (text);
     }
   if (!shown)
     return;
   if (l.count > 1)
     {
-      char *text = message_call_copies (&hot_message_style, l.count);
+      char *text = message_call_copies (&diagnostic_style, l.count);
       inform (loc, text);
       free (text);
     }
-  hot_note_entry (loc, c.entry);
-  hot_hint (loc, c.reason, c.callee, fn);
+  note_entry (loc, c.entry);
+  note_hint (loc, c.reason, c.callee, fn);
   /* Not for a constructor's complete-object variant and the like, which
      carry the same name.  */
   if (hot != c.callee && hot != caller
-      && strcmp (hot_name_of (hot), hot_name_of (c.callee)) != 0)
+      && strcmp (name_of (hot), name_of (c.callee)) != 0)
     inform (loc, "the call is to %qs, a part of %qs that GCC split off or "
-	    "specialised [hotinline]", hot_name_of (c.callee), hot_name_of (hot));
+	    "specialised [hotinline]", name_of (c.callee), name_of (hot));
   if (folded_copy_p (fn) && LOCATION_LOCUS (c.loc) != UNKNOWN_LOCATION)
     inform (LOCATION_LOCUS (c.loc), "GCC found %qs identical to the "
 	    "function written here and compiled it as a copy of it (identical "
-	    "code folding) [hotinline]", hot_name_of (hot_source_function (fn)));
+	    "code folding) [hotinline]", name_of (source_function (fn)));
   note_folded_aliases (loc, fn);
   note_inline_chain (c.loc, fn);
 }
@@ -440,7 +442,7 @@ public:
   unsigned int execute (function *fn) final override
   {
     collect_hot_calls (fn);
-    if (in_lto_p && hot_config.results_dir)
+    if (in_lto_p && the_config.results_dir)
       note_calls_inlined_at_link (DECL_INITIAL (fn->decl), fn->decl);
     return 0;
   }
@@ -467,7 +469,7 @@ public:
 static void
 count_source_calls (void *, void *)
 {
-  if (!hot_policy || seen_error ())
+  if (!the_policy || seen_error ())
     return;
   cgraph_node *node;
   FOR_EACH_FUNCTION (node)
@@ -476,9 +478,9 @@ count_source_calls (void *, void *)
 	continue;
       for (cgraph_edge *e = node->callers; e; e = e->next_caller)
 	if (const struct policy_entry *entry
-	      = hot_entry_for (node->decl, e->caller->decl))
+	      = entry_for (node->decl, e->caller->decl))
 	  {
-	    hot_stats.source_calls++;
+	    unit_stats.source_calls++;
 	    if (e->call_stmt)
 	      results_note_source_call (gimple_location (e->call_stmt),
 					e->caller->decl, node->decl, entry);
@@ -491,12 +493,14 @@ count_source_calls (void *, void *)
 void
 report_register (const char *plugin_name)
 {
-  hot_register_pass (plugin_name, new capture_pass (g),
-		     "*remove_cgraph_callee_edges", 0, PASS_POS_INSERT_BEFORE);
-  hot_register_pass (plugin_name, new calls_pass (g), "optimized", 1,
-		     PASS_POS_INSERT_AFTER);
-  hot_register_pass (plugin_name, new report_pass (g), "final", 1,
-		     PASS_POS_INSERT_BEFORE);
+  register_pass_at (plugin_name, new capture_pass (g),
+		    "*remove_cgraph_callee_edges", 0, PASS_POS_INSERT_BEFORE);
+  register_pass_at (plugin_name, new calls_pass (g), "optimized", 1,
+		    PASS_POS_INSERT_AFTER);
+  register_pass_at (plugin_name, new report_pass (g), "final", 1,
+		    PASS_POS_INSERT_BEFORE);
   register_callback (plugin_name, PLUGIN_ALL_IPA_PASSES_START,
 		     count_source_calls, NULL);
 }
+
+} // namespace hotinline

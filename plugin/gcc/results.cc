@@ -15,6 +15,8 @@
 #include "results-format.h"
 #include "results-name.h"
 
+namespace hotinline {
+
 namespace {
 
 /* A hot call site and what happened to it: the core's record, its inline
@@ -133,8 +135,8 @@ core_calls (vec<call_record> &records)
       v[i] = r.c;
       v[i].chain = r.chain.address ();
       v[i].n_chain = r.chain.length ();
-      v[i].size = hot_estimated_size (r.callee_uid, false);
-      v[i].early_size = hot_estimated_size (r.callee_uid, true);
+      v[i].size = estimated_size (r.callee_uid, false);
+      v[i].early_size = estimated_size (r.callee_uid, true);
     }
   return v;
 }
@@ -177,13 +179,13 @@ unit_json (const char *output, const char *flags)
     { "inline-unit-growth", param_inline_unit_growth },
     { "large-function-growth", param_large_function_growth },
   };
-  size_t n_entries = policy_entry_count (hot_policy);
+  size_t n_entries = policy_entry_count (the_policy);
   struct results_entry *entries = XNEWVEC (struct results_entry,
 					   n_entries + 1);
   for (size_t i = 0; i < n_entries; i++)
     {
-      entries[i].entry = policy_entry_at (hot_policy, i);
-      entries[i].matched = hot_entry_matched (entries[i].entry);
+      entries[i].entry = policy_entry_at (the_policy, i);
+      entries[i].matched = entry_matched (entries[i].entry);
     }
   struct results_address *only = XNEWVEC (struct results_address,
 					  addressed.length () + 1);
@@ -196,7 +198,7 @@ unit_json (const char *output, const char *flags)
   struct results_call *source = core_calls (source_calls);
   struct results_call *left = core_calls (left_calls);
   struct results_unit u = {
-    hot_unit (), getpwd () ? getpwd () : "", output, flags, compiler_name,
+    unit_name (), getpwd () ? getpwd () : "", output, flags, compiler_name,
     in_lto_p ? RESULTS_LTO_LINK
     : flag_generate_lto && flag_fat_lto_objects ? RESULTS_LTO_FAT : NULL,
     limits, ARRAY_SIZE (limits), entries, n_entries, source, left,
@@ -226,10 +228,10 @@ note_addressed (void *, void *)
     {
       if (node->inlined_to || !node->address_taken)
 	continue;
-      const struct policy_entry *e = hot_entry_for (node->decl, NULL_TREE);
+      const struct policy_entry *e = entry_for (node->decl, NULL_TREE);
       if (!e)
 	continue;
-      address_record a = { { hot_name_of (node->decl), e, NULL, 0 },
+      address_record a = { { name_of (node->decl), e, NULL, 0 },
 			   vNULL };
       ipa_ref *ref;
       for (unsigned i = 0; node->iterate_referring (i, ref); i++)
@@ -241,7 +243,7 @@ note_addressed (void *, void *)
 			   ? gimple_location (ref->stmt)
 			   : DECL_SOURCE_LOCATION (ref->referring->decl);
 	  expanded_location x = expand_location (loc);
-	  a.taken.safe_push ({ hot_name_of (ref->referring->decl),
+	  a.taken.safe_push ({ name_of (ref->referring->decl),
 			       file_of (loc), x.line });
 	}
       addressed.safe_push (a);
@@ -257,7 +259,7 @@ results_path (const char *dir, const char *output, const char *flags)
   const char *cwd = getpwd () ? getpwd () : "";
   char *where = IS_ABSOLUTE_PATH (output) ? xstrdup (output)
 		: xasprintf ("%s/%s", cwd, output);
-  char *path = results_file_name (dir, hot_unit (), where, flags);
+  char *path = results_file_name (dir, unit_name (), where, flags);
   free (where);
   if (!path)
     xmalloc_failed (0);
@@ -290,30 +292,30 @@ make_directory (const char *dir)
 static void
 write_results (void *, void *)
 {
-  if (!hot_policy || !hot_config.results_dir)
+  if (!the_policy || !the_config.results_dir)
     return;
   /* An -flto compilation without code of its own: its calls are decided
      at the link, whose partitions write them.  */
   if (flag_generate_lto && !flag_fat_lto_objects)
     return;
-  char *output = hot_output_stem (), *flags = flags_key ();
-  char *path = results_path (hot_config.results_dir, output, flags);
+  char *output = output_stem (), *flags = flags_key ();
+  char *path = results_path (the_config.results_dir, output, flags);
   char *tmp = xasprintf ("%s.%d.tmp", path, (int) getpid ());
-  FILE *f = make_directory (hot_config.results_dir) ? fopen (tmp, "w") : NULL;
+  FILE *f = make_directory (the_config.results_dir) ? fopen (tmp, "w") : NULL;
   if (!f)
     {
-      hot_warn_only (UNKNOWN_LOCATION, "cannot write hotinline results "
-		     "%qs: %m [hotinline]", tmp);
+      emit_plain_warning (UNKNOWN_LOCATION, "cannot write hotinline results "
+			  "%qs: %m [hotinline]", tmp);
       return;
     }
   json::value *root = unit_json (output, flags);
-  hot_json_dump (root, f);
+  json_dump (root, f);
   fputc ('\n', f);
   delete root;
   if (fclose (f) != 0 || rename (tmp, path) != 0)
     {
-      hot_warn_only (UNKNOWN_LOCATION, "cannot write hotinline results "
-		     "%qs: %m [hotinline]", path);
+      emit_plain_warning (UNKNOWN_LOCATION, "cannot write hotinline results "
+			  "%qs: %m [hotinline]", path);
       unlink (tmp);
     }
   free (output);
@@ -335,8 +337,8 @@ call_at (location_t loc, tree caller, tree callee, const char *reason,
   r.c.file = file_of (loc);
   r.c.line = x.line;
   r.c.column = x.column;
-  r.c.caller = hot_name_of (caller);
-  r.c.callee = hot_name_of (callee);
+  r.c.caller = name_of (caller);
+  r.c.callee = name_of (callee);
   r.c.entry = entry;
   r.c.reason = reason;
   r.callee_uid = DECL_UID (callee);
@@ -345,16 +347,16 @@ call_at (location_t loc, tree caller, tree callee, const char *reason,
 }
 
 /* The functions the call at LOC in FN was inlined through, innermost
-   first (hot_inline_chain).  */
+   first (inline_chain).  */
 static vec<results_link>
 chain_of (location_t loc, tree fn)
 {
   vec<results_link> chain = vNULL;
-  vec<hot_inline_link> links = hot_inline_chain (loc, fn);
-  for (const hot_inline_link &l : links)
+  vec<inline_link> links = inline_chain (loc, fn);
+  for (const inline_link &l : links)
     {
       expanded_location x = expand_location (l.site);
-      chain.safe_push ({ hot_name_of (l.function), hot_name_of (l.into),
+      chain.safe_push ({ name_of (l.function), name_of (l.into),
 			 file_of (l.site), x.line, x.column });
     }
   links.release ();
@@ -365,7 +367,7 @@ void
 results_note_source_call (location_t loc, tree caller, tree callee,
 			  const struct policy_entry *entry)
 {
-  if (hot_config.results_dir)
+  if (the_config.results_dir)
     source_calls.safe_push (call_at (loc, caller, callee, NULL, entry));
 }
 
@@ -374,11 +376,11 @@ results_note_left_call (location_t loc, tree caller, tree callee,
 			cgraph_inline_failed_t code, const char *reason,
 			const struct policy_entry *entry)
 {
-  if (!hot_config.results_dir)
+  if (!the_config.results_dir)
     return;
   call_record c = call_at (loc, caller, callee, reason, entry);
   tree fn = current_function_decl;
-  struct hot_hint_facts f = hot_hint_facts (code, callee, fn ? fn : caller);
+  struct hint_facts f = hint_facts_for (code, callee, fn ? fn : caller);
   c.c.hint = f.text;
   c.c.limit_param = f.param;
   c.c.limit_value = f.limit;
@@ -389,9 +391,9 @@ results_note_left_call (location_t loc, tree caller, tree callee,
 void
 results_note_function (tree fndecl, const char *why_not)
 {
-  if (!hot_config.results_dir)
+  if (!the_config.results_dir)
     return;
-  struct results_function f = { hot_name_of (fndecl),
+  struct results_function f = { name_of (fndecl),
 				 file_of (DECL_SOURCE_LOCATION (fndecl)),
 				 DECL_SOURCE_LINE (fndecl),
 				 why_not ? xstrdup (why_not) : NULL };
@@ -401,9 +403,11 @@ results_note_function (tree fndecl, const char *why_not)
 void
 results_register (const char *plugin_name)
 {
-  if (!hot_config.results_dir)
+  if (!the_config.results_dir)
     return;
   register_callback (plugin_name, PLUGIN_ALL_IPA_PASSES_END, note_addressed,
 		     NULL);
   register_callback (plugin_name, PLUGIN_FINISH_UNIT, write_results, NULL);
 }
+
+} // namespace hotinline

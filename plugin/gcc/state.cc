@@ -6,6 +6,10 @@
 
 #include "hotinline.h"
 
-struct policy *hot_policy;
-struct config hot_config;
-struct hot_stats hot_stats;
+namespace hotinline {
+
+struct policy *the_policy;
+struct config the_config;
+struct hot_stats unit_stats;
+
+} // namespace hotinline

@@ -7,15 +7,17 @@
 
 #include "hotinline.h"
 
+namespace hotinline {
+
 /* The per-unit summary, when asked for.  */
 static void
 print_summary (void *, void *)
 {
-  if (!hot_policy)
+  if (!the_policy)
     return;
-  char *text = message_summary (&hot_message_style, hot_unit (),
-				hot_entries_matched (),
-				policy_entry_count (hot_policy), &hot_stats);
+  char *text = message_summary (&diagnostic_style, unit_name (),
+				entries_matched (),
+				policy_entry_count (the_policy), &unit_stats);
   inform (UNKNOWN_LOCATION, text);
   free (text);
 }
@@ -23,6 +25,8 @@ print_summary (void *, void *)
 void
 summary_register (const char *plugin_name)
 {
-  if (hot_config.summary)
+  if (the_config.summary)
     register_callback (plugin_name, PLUGIN_FINISH_UNIT, print_summary, NULL);
 }
+
+} // namespace hotinline

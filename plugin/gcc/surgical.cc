@@ -11,6 +11,8 @@
 
 #include "hotinline.h"
 
+namespace hotinline {
+
 namespace {
 
 /* Reasons that are GCC's judgement about size or benefit, not about
@@ -110,8 +112,8 @@ forcible_edge (cgraph_edge *e, bool all_entries)
     return NULL;
 
   /* The entry is looked up for the function the call is written in.  */
-  const struct policy_entry *entry = hot_entry_for (callee->decl,
-						    e->caller->decl);
+  const struct policy_entry *entry = entry_for (callee->decl,
+						e->caller->decl);
   if (!entry || entry->action != POLICY_ACTION_ALWAYS_INLINE)
     return NULL;
   if (!all_entries && entry->n_callers == 0)
@@ -126,13 +128,13 @@ forcible_edge (cgraph_edge *e, bool all_entries)
     return NULL;
   /* Left a call for the attributes: say so, rather than the size limit
      GCC may have found first.  */
-  if (hot_target_mismatch (caller->decl, callee->decl))
+  if (target_mismatch (caller->decl, callee->decl))
     {
       e->inline_failed = CIF_TARGET_OPTION_MISMATCH;
       return NULL;
     }
-  if (hot_optimize_mismatch (caller->decl, callee->decl,
-			     inlined_early_by_hand_p (caller, callee)))
+  if (optimize_mismatch (caller->decl, callee->decl,
+			 inlined_early_by_hand_p (caller, callee)))
     {
       e->inline_failed = CIF_OPTIMIZATION_MISMATCH;
       return NULL;
@@ -219,7 +221,7 @@ inline_declined_hot_calls (bool all_entries)
 	}
       grown.add (root_of (e));
       inline_call (e, true, NULL, NULL, false);
-      hot_stats.calls_forced++;
+      unit_stats.calls_forced++;
       /* E's callee is now the inlined copy; its calls are new.  */
       queue_calls (e->callee, &work);
     }
@@ -264,7 +266,7 @@ functions_reaching (tree hot, hash_set<cgraph_node *> *reach)
   auto_vec<cgraph_node *> work;
   cgraph_node *node;
   FOR_EACH_FUNCTION (node)
-    if (!node->alias && hot_source_function (node->decl) == hot)
+    if (!node->alias && source_function (node->decl) == hot)
       add_callers (node, reach, &work);
   while (!work.is_empty ())
     add_callers (work.pop (), reach, &work);
@@ -282,7 +284,7 @@ functions_reaching (tree hot, hash_set<cgraph_node *> *reach)
 static void
 keep_cycle_calls_out_of_hot_functions (void)
 {
-  if (in_lto_p || hot_config.strategy != CONFIG_STRATEGY_SURGICAL)
+  if (in_lto_p || the_config.strategy != CONFIG_STRATEGY_SURGICAL)
     return;
   cgraph_node *node;
   FOR_EACH_DEFINED_FUNCTION (node)
@@ -290,8 +292,8 @@ keep_cycle_calls_out_of_hot_functions (void)
       if (node->inlined_to)
 	continue;
       /* H and the parts GCC split off it (H.part.0).  */
-      tree hot = hot_source_function (node->decl);
-      const struct policy_entry *entry = hot_entry_for (hot, NULL_TREE);
+      tree hot = source_function (node->decl);
+      const struct policy_entry *entry = entry_for (hot, NULL_TREE);
       if (!entry || entry->action != POLICY_ACTION_ALWAYS_INLINE
 	  || entry->name.is_glob || entry->n_callers > 0)
 	continue;
@@ -300,7 +302,7 @@ keep_cycle_calls_out_of_hot_functions (void)
       for (cgraph_edge *e = node->callees; e; e = e->next_callee)
 	{
 	  cgraph_node *callee = e->callee->ultimate_alias_target ();
-	  if (!e->inline_failed || hot_source_function (callee->decl) == hot
+	  if (!e->inline_failed || source_function (callee->decl) == hot
 	      || !reach.contains (callee))
 	    continue;
 	  e->inline_failed = CIF_UNSPECIFIED;
@@ -323,7 +325,7 @@ public:
 		      NULL, NULL, 0, NULL, NULL) {}
   bool gate (function *) final override
   {
-    return hot_policy && !seen_error () && hot_surgical_possible ();
+    return the_policy && !seen_error () && surgical_possible ();
   }
   unsigned int execute (function *) final override
   {
@@ -347,7 +349,7 @@ public:
 		      NULL, NULL, 0, NULL, NULL) {}
   bool gate (function *) final override
   {
-    return hot_policy && !seen_error () && hot_surgical_possible ();
+    return the_policy && !seen_error () && surgical_possible ();
   }
   unsigned int execute (function *) final override
   {
@@ -356,7 +358,7 @@ public:
        function): the inliner removes those before the passes after it,
        which take every local function left as reachable (ipa_comdats
        stops on one that is not), so remove them likewise.  */
-    if (inline_declined_hot_calls (hot_config.strategy
+    if (inline_declined_hot_calls (the_config.strategy
 				   == CONFIG_STRATEGY_SURGICAL || in_lto_p))
       return TODO_remove_functions;
     return 0;
@@ -366,7 +368,7 @@ public:
 } // namespace
 
 bool
-hot_surgical_possible (void)
+surgical_possible (void)
 {
   /* At -O0 and with -fno-inline the IPA inliner does nothing, and its
      transform may not run: attribute forcing stands in.  */
@@ -374,13 +376,13 @@ hot_surgical_possible (void)
 }
 
 bool
-hot_forced_per_call (const struct policy_entry *entry)
+forced_per_call (const struct policy_entry *entry)
 {
   /* At an LTO link the early inliner has run long ago: every entry is
      forced call by call there.  */
   struct force_context ctx = {
-    hot_surgical_possible (),
-    hot_config.strategy == CONFIG_STRATEGY_SURGICAL || in_lto_p
+    surgical_possible (),
+    the_config.strategy == CONFIG_STRATEGY_SURGICAL || in_lto_p
   };
   return rule_forced_per_call (entry, &ctx);
 }
@@ -388,8 +390,10 @@ hot_forced_per_call (const struct policy_entry *entry)
 void
 surgical_register (const char *plugin_name)
 {
-  hot_register_pass (plugin_name, new surgical_pass (g), "inline", 1,
-		     PASS_POS_INSERT_AFTER);
-  hot_register_pass (plugin_name, new cycles_pass (g), "inline", 1,
-		     PASS_POS_INSERT_BEFORE);
+  register_pass_at (plugin_name, new surgical_pass (g), "inline", 1,
+		    PASS_POS_INSERT_AFTER);
+  register_pass_at (plugin_name, new cycles_pass (g), "inline", 1,
+		    PASS_POS_INSERT_BEFORE);
 }
+
+} // namespace hotinline

@@ -6,6 +6,8 @@
 
 #include "hotinline.h"
 
+namespace hotinline {
+
 /* The option of cc1's command line with index OPT, or NULL.  */
 static const char *
 option_arg (size_t opt)
@@ -20,7 +22,7 @@ option_arg (size_t opt)
    through -dumpdir and -dumpbase (".libs/t" for -c t.c -o .libs/t.o):
    what tells libtool's two compilations of t.c apart.  malloc'd.  */
 char *
-hot_output_stem (void)
+output_stem (void)
 {
   const char *dir = option_arg (OPT_dumpdir);
   const char *base = option_arg (OPT_dumpbase);
@@ -38,17 +40,19 @@ hot_output_stem (void)
    input is a temporary file, the partition as the driver names its
    dumps ("prog.ltrans0"), the same at every link.  */
 const char *
-hot_unit (void)
+unit_name (void)
 {
   static char *partition;
   if (!flag_ltrans)
     return main_input_filename;
   if (!partition)
     {
-      partition = hot_output_stem ();
+      partition = output_stem ();
       size_t len = strlen (partition);
       if (len > 7 && strcmp (partition + len - 7, ".ltrans") == 0)
 	partition[len - 7] = '\0';
     }
   return partition;
 }
+
+} // namespace hotinline
