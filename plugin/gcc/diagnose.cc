@@ -1,6 +1,7 @@
-/* How hotinline's diagnostics meet GCC's switches: severities, -Werror,
-   -w, and errors that must not stop the compilation early.  What this
-   needs of GCC's diagnostic machinery is in gcc-compat.h.  */
+/* How hotinline's diagnostics meet GCC's switches: severities (the
+   core's rules, rules.h), -Werror, -w, and errors that must not stop the
+   compilation early.  What this needs of GCC's diagnostic machinery is
+   in gcc-compat.h.  */
 #include "gcc-compat.h"
 
 #include "hotinline.h"

@@ -2,7 +2,10 @@
    treatment as a hand-written __attribute__((always_inline)), before any
    inliner runs, but only where GCC can honour it.  A function it cannot
    inline is left alone with a warning saying why, so that forcing never
-   turns a good build into a failing one.  */
+   turns a good build into a failing one.  Where every entry is forced
+   call by call instead (the surgical strategy, an LTO link: surgical.cc),
+   this only warns about the hot functions called here whose body is in
+   another unit.  */
 #include "gcc-compat.h"
 
 #include "hotinline.h"

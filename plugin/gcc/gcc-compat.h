@@ -1,6 +1,7 @@
-/* Everything hotinline needs from GCC, and every difference between the
-   GCC versions it supports (11 to 16, and 17's snapshots), in one place.  The rest of the
-   plugin is written as if there were one GCC.  */
+/* Everything hotinline needs from GCC, every difference between the GCC
+   versions it supports (11 to 16, and 17's snapshots), and the helper
+   that registers a pass, in one place.  The rest of the plugin is written
+   as if there were one GCC.  */
 #ifndef HOTINLINE_GCC_COMPAT_H
 #define HOTINLINE_GCC_COMPAT_H
 

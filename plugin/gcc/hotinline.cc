@@ -1,6 +1,8 @@
 /* hotinline: a GCC plugin that takes a policy of hot functions and forces
-   or audits their inlining.  This file only reads the arguments, loads the
-   policies and registers the plugin's callbacks.  */
+   or audits their inlining.  This file, the entry point, only reads and
+   checks the arguments, has the policies loaded (policies.cc), registers
+   each mode's callbacks and passes (each file's X_register) and releases
+   it all when the compilation ends; no other file calls into it.  */
 #include "gcc-compat.h"
 #include "plugin-version.h"
 #include "opts.h"

@@ -1,8 +1,8 @@
 /* The per-unit summary (-fplugin-arg-hotinline-summary), in the core's
    words, from counts kept where the plugin decides each thing (names.cc:
-   the entries matched; report.cc: the calls as written and those left;
-   force.cc and surgical.cc: what was forced), as the LLVM plugin's
-   summary.cpp.  */
+   the entries matched; in state.cc's unit_stats, report.cc: the calls as
+   written and those left; force.cc and surgical.cc: what was forced), as
+   the LLVM plugin's summary.cpp.  */
 #include "gcc-compat.h"
 
 #include "hotinline.h"
