@@ -26,6 +26,12 @@ extern struct hot_stats unit_stats;
 const char *unit_name (void);
 char *output_stem (void);
 
+/* At an LTO link, where a partition holds functions of many units, the
+   main source file of the unit that compiled DECL (a function defined in
+   a header: the unit that included it); NULL in a compilation, which is
+   one unit, unit_name's.  */
+const char *unit_of (tree decl);
+
 /* names.cc: the policy entry governing calls to FNDECL from CALLER
    (NULL_TREE: any caller; only entries without "callers" then match), or
    NULL.  A clone is looked up as the function it was made from.  Plain

@@ -11,17 +11,6 @@ namespace hotinline {
 /* Entries that matched something in this unit, for the summary.  */
 static hash_set<const struct policy_entry *> *matched_entries;
 
-/* The source file that "files" patterns are matched against for code of
-   DECL: the unit's main file, or under LTO (where the unit is a link-time
-   partition) the file that defines DECL.  */
-static const char *
-unit_of (tree decl)
-{
-  if (in_lto_p && decl)
-    return DECL_SOURCE_FILE (decl);
-  return unit_name ();
-}
-
 /* The function behind a clone or a split part (foo.constprop.0,
    foo.part.0): the one the user wrote.  */
 tree
@@ -475,7 +464,11 @@ entry_for (tree fndecl, tree caller)
   if (!name_mentioned_p (called))
     return NULL;
   const char *caller_name = caller ? caller_identifier (caller) : NULL;
-  const char *unit = unit_of (caller ? caller : fndecl);
+  /* The file "files" patterns match: at an LTO link, the main source
+     file of the unit that compiled the caller (or, without one, the
+     function), the unit a function defined in a header belongs to.  */
+  const char *unit = rule_scope_file (unit_of (caller ? caller : fndecl),
+				      unit_name ());
   /* A C function has one name, its identifier: the one form looked up.  */
   const char *c_name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
   const decl_names *names = plain_c_name_p (fndecl) ? NULL

@@ -1,6 +1,7 @@
 /* The compilation's unit as the messages, the results and the "files"
-   scopes name it: its main source file, or at an LTO link the partition;
-   and its output without its suffix, from cc1's command line.  */
+   scopes name it: its main source file, or at an LTO link the partition,
+   and there the unit that compiled each function; and its output without
+   its suffix, from cc1's command line.  */
 #include "gcc-compat.h"
 #include "opts.h"		/* cc1's command line: save_decoded_options.  */
 
@@ -53,6 +54,20 @@ unit_name (void)
 	partition[len - 7] = '\0';
     }
   return partition;
+}
+
+/* The unit that compiled DECL, as its compilation named it: each unit
+   streams its TRANSLATION_UNIT_DECL, named by its main_input_filename
+   (the C front end's, and the C++ one's as the context of its global
+   namespace), at the end of DECL's contexts.  */
+const char *
+unit_of (tree decl)
+{
+  if (!in_lto_p || !decl)
+    return NULL;
+  const_tree unit = get_ultimate_context (decl);
+  return unit && DECL_NAME (unit) ? IDENTIFIER_POINTER (DECL_NAME (unit))
+				  : NULL;
 }
 
 } // namespace hotinline
