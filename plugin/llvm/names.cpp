@@ -1,5 +1,8 @@
 /* Which policy entry applies to a function of the IR: its symbol demangled
-   into the names the policy uses, as the GCC plugin matches them.  */
+   into the names the policy uses, as the GCC plugin matches them; the
+   entries matched so far; whether an entry is forced call by call (the
+   core's rule); a function's name for messages and listings, and the
+   unit's.  */
 #include "hotinline.h"
 
 #include "llvm/ADT/SmallPtrSet.h"

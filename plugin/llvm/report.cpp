@@ -1,7 +1,11 @@
 /* Report mode: at the end of the optimisation pipeline, one report at each
    call to a hot function that is still a call, with the inliner's reason,
    a hint at what would let it through (hints.cpp), the policy entry, and
-   the functions the call was inlined through on its way to where it is.  */
+   the functions the call was inlined through on its way to where it is.
+   Where the code generator hands over the calls as it emits them
+   (machine-calls.cpp), the reports wait for it and are made at those
+   calls; else they are made from the IR, with a note where the code
+   generator may merge calls (tail-merge.cpp).  */
 #include "hotinline.h"
 
 #include <map>
