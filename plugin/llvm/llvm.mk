@@ -16,10 +16,8 @@ LLVM_PLUGIN_SRC := $(addprefix $(LLVM_PLUGIN)/,hotinline.cpp state.cpp \
 	force.cpp surgical.cpp report.cpp tail-merge.cpp hints.cpp remarks.cpp \
 	results.cpp deps.cpp summary.cpp lto.cpp listing.cpp machine-calls.cpp)
 
-# The Clangs this machine can build a plugin for.
-CLANG_VERSIONS := $(sort $(foreach v,16 17 18 19 20 21 22 23 24 25,\
-	$(if $(shell command -v llvm-config-$(v) 2>/dev/null),\
-	$(if $(shell command -v clang-$(v) 2>/dev/null),$(v)))))
+# The Clangs this machine can build a plugin for: CLANG_VERSIONS.
+include tools/clangs.mk
 
 ifneq ($(CLANG),)
 CLANG_MAJOR := $(shell $(CLANG) -dumpversion | cut -d. -f1)
