@@ -11,6 +11,8 @@ main (void)
 {
   SRunner *sr = srunner_create (policy_load_suite ());
   srunner_add_suite (sr, policy_lookup_suite ());
+  srunner_add_suite (sr, policy_match_suite ());
+  srunner_add_suite (sr, cxx_spelling_suite ());
   srunner_add_suite (sr, policy_cache_suite ());
   srunner_add_suite (sr, suggest_suite ());
   srunner_add_suite (sr, profile_tool_suite ());
