@@ -14,10 +14,13 @@
      { hi-no-calls-from C F }    with the plugin, C no longer calls F
      { hi-warning "text" }       with the plugin, a warning on this line
      { hi-error "text" } { hi-note "text" }   likewise
+     { hi-checked-by e2e/FILE.c }  checked by that file's tests, not here
    Every warning or error the plugin build prints must be expected.
 
-   (The loader and the matcher of diagnostics are harness/sample.c's,
-   shared with the Clang suites.)
+   The samples of testsuite/samples/ are found by a directory listing:
+   each one that names no other test is checked here, and one that carries
+   no expectation fails, saying so.  (The loader and the matcher of
+   diagnostics are harness/sample.c's, shared with the Clang suites.)
    Under Clang also the samples written for it (clang-*.c): LLVM's guards
    and surgical forcing.  */
 #define _GNU_SOURCE
@@ -360,12 +363,6 @@ START_TEST (test_report_samples_at_levels)
 }
 END_TEST
 
-START_TEST (test_report_sample)
-{
-  check_sample (harness_src ("testsuite/samples/report.c"), "", false);
-}
-END_TEST
-
 /* The diagnostic of KIND with exactly MESSAGE in DS, which must be there
    once.  */
 static const struct diagnostic *
@@ -604,22 +601,44 @@ START_TEST (test_uninlinable_skipped_at_every_level)
 }
 END_TEST
 
-/* Samples of testsuite/samples/ that state all their expectations;
-   HAND: they also carry HOT_HAND markers to compare with.  */
-static const struct
+/* The samples of testsuite/samples/ that state all their expectations,
+   found when the suite is made: every .c and .cc there but those that name
+   the test that checks them, { hi-checked-by e2e/FILE.c }.  Adding a
+   sample is adding a file.  */
+static glob_t own_samples;
+
+static void
+find_own_samples (void)
 {
-  const char *file;
-  bool hand;
-} own_samples[] = {
-  { "interposable.c", false },	/* -fPIC: interposable, not forced.  */
-  { "strict.c", false },	/* A strict entry: an error.  */
-  { "scoped.c", false },	/* "files" scoping.  */
-  { "callers.c", false },	/* "callers" scoping, call by call.  */
-  { "cxx.cc", true },		/* Overloads, templates, members.  */
-  { "split.c", false },		/* Reports on split functions.  */
-  { "duplicated.c", false },	/* A duplicated call, counted.  */
-  { "clone.c", false },		/* A call left only in a clone.  */
-};
+  memset (&own_samples, 0, sizeof own_samples);
+  glob (harness_src ("testsuite/samples/*.c"), 0, NULL, &own_samples);
+  glob (harness_src ("testsuite/samples/*.cc"), GLOB_APPEND, NULL,
+	&own_samples);
+  size_t kept = 0;
+  for (size_t i = 0; i < own_samples.gl_pathc; i++)
+    {
+      char *text = harness_read (own_samples.gl_pathv[i], NULL);
+      if (!text || !strstr (text, "{ hi-checked-by "))
+	own_samples.gl_pathv[kept++] = own_samples.gl_pathv[i];
+      free (text);
+    }
+  own_samples.gl_pathc = kept;
+}
+
+/* Whether S says what the plugin must do: calls left or gone, diagnostics,
+   or a program to run.  */
+static bool
+carries_expectations (const struct sample *s)
+{
+  static const char *const kinds[] = { "plain-calls", "no-calls", "calls",
+				       "no-calls-from", "warning", "error",
+				       "note", "run" };
+  for (size_t i = 0; i < s->ds.n; i++)
+    for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++)
+      if (strcmp (s->ds.d[i].kind, kinds[k]) == 0)
+	return true;
+  return false;
+}
 
 /* Whether GCC, for this target, duplicates the call of duplicated.c that
    the sample's expectations count twice: its plain build has two calls on
@@ -640,17 +659,26 @@ call_is_duplicated (const char *src)
 
 START_TEST (test_sample)
 {
-  const char *src = harness_src (harness_fmt ("testsuite/samples/%s",
-					      own_samples[_i].file));
-  if (strcmp (own_samples[_i].file, "duplicated.c") == 0
-      && !call_is_duplicated (src))
+  const char *src = own_samples.gl_pathv[_i];
+  struct sample s = sample_load (src);
+  ck_assert_msg (carries_expectations (&s),
+		 "%s carries no expectation: write in its comments what the "
+		 "plugin must do ({ hi-policy FILE } and { hi-no-calls F }, "
+		 "{ hi-warning \"text\" }, ...: see the top of e2e/samples.c), "
+		 "or name the test that checks it ({ hi-checked-by "
+		 "e2e/FILE.c })", src);
+  /* Markers of what forcing by hand gives, to compare with.  */
+  char *text = harness_read (src, NULL);
+  bool hand = text && strstr (text, "HOTINLINE_HAND");
+  free (text);
+  if (strcmp (s.name, "duplicated") == 0 && !call_is_duplicated (src))
     {
       fprintf (stderr, "SKIP %s on %s: GCC does not duplicate its call "
 	       "here (the placement check of every sample still runs)\n",
 	       src, harness_target ());
       return;
     }
-  check_sample (src, "", own_samples[_i].hand);
+  check_sample (src, "", hand);
 }
 END_TEST
 
@@ -955,7 +983,6 @@ samples_suite (void)
 			 (int) (N_REPORT_SAMPLES * n_levels));
   else
     {
-      tcase_add_test (tc, test_report_sample);
       tcase_add_loop_test (tc, test_reports_match_object_code_under_lto, 0,
 			   (int) examples.gl_pathc);
       tcase_add_test (tc, test_folded_functions_reported_once_each);
@@ -995,8 +1022,8 @@ samples_suite (void)
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_loop_test (tc, test_uninlinable_skipped_at_every_level, 0,
 		       (int) (sizeof levels / sizeof *levels));
-  tcase_add_loop_test (tc, test_sample, 0,
-		       (int) (sizeof own_samples / sizeof *own_samples));
+  find_own_samples ();
+  tcase_add_loop_test (tc, test_sample, 0, (int) own_samples.gl_pathc);
   tcase_add_test (tc, test_strict_argument_makes_it_an_error);
   tcase_add_test (tc, test_surgical_forcing_is_bounded);
   tcase_add_test (tc, test_body_elsewhere_reads_the_same_under_both_strategies);
