@@ -268,65 +268,14 @@ distccd_listens (void)
   return ok;
 }
 
-/* Common to the tests: the plugin options, the samples' policies, the
-   build directories and commands.  */
-
-static const char *
-plugin_args (const char *policy)
-{
-  return harness_fmt ("-fplugin=%s -fplugin-arg-hotinline-policy=%s",
-		      harness_plugin (), policy);
-}
-
-static const char *
-xarray_policy (void)
-{
-  return harness_src ("policies/xarray_walk.yaml");
-}
+/* Common to the tests: the report sample's policy, the comparison of a
+   local and a distributed build (the rest they share with the wrapper's
+   tests, wrapper.h).  */
 
 static const char *
 report_policy (void)
 {
   return harness_src ("testsuite/samples/report.yaml");
-}
-
-/* The directory DIR of the test directory, made if need be.  Objects
-   built in different directories under the same name have the same -MD
-   output, so local and distributed builds go to "local" and "remote".  */
-static const char *
-build_dir (const char *dir)
-{
-  const char *path = harness_fmt ("%s/%s", harness_tmpdir (), dir);
-  mkdir (path, 0755);
-  return path;
-}
-
-/* The compile command for SOURCE into DIR/NAME.o with FLAGS by COMPILER,
-   run through WRAPPER (a command prefix, "" for a local build).  */
-static struct run
-compile_by (const char *dir, const char *wrapper, const char *compiler,
-	    const char *source, const char *name, const char *flags)
-{
-  return harness_sh (harness_fmt ("cd %s && %s %s -O2 -MD -c %s -o %s.o %s",
-				  dir, wrapper, compiler, source, name,
-				  flags));
-}
-
-static struct run
-compile_in (const char *dir, const char *wrapper, const char *source,
-	    const char *name, const char *flags)
-{
-  return compile_by (dir, wrapper, harness_gcc (), source, name, flags);
-}
-
-static void
-assert_same_file (const char *a, const char *b)
-{
-  size_t na, nb;
-  char *da = harness_read (a, &na), *db = harness_read (b, &nb);
-  ck_assert_msg (da && db, "%s or %s missing", a, b);
-  ck_assert_msg (na == nb && memcmp (da, db, na) == 0, "%s and %s differ",
-		 a, b);
 }
 
 /* The object and the dependency file NAME.o and NAME.d built in REMOTE

@@ -51,18 +51,16 @@ assert_wrapper_built (void)
 		 "check sets it)");
 }
 
-/* What the test that compiles for real shares with distributed.c's: the
-   plugin's options, the policy, the build directory and command, and
-   the comparison of the outputs.  */
+/* What the tests that compile for real share (wrapper.h).  */
 
-static const char *
+const char *
 plugin_args (const char *policy)
 {
   return harness_fmt ("-fplugin=%s -fplugin-arg-hotinline-policy=%s",
 		      harness_plugin (), policy);
 }
 
-static const char *
+const char *
 xarray_policy (void)
 {
   return harness_src ("policies/xarray_walk.yaml");
@@ -71,7 +69,7 @@ xarray_policy (void)
 /* The directory DIR of the test directory, made if need be.  Objects
    built in different directories under the same name have the same -MD
    output, so local and distributed builds go to "local" and "remote".  */
-static const char *
+const char *
 build_dir (const char *dir)
 {
   const char *path = harness_fmt ("%s/%s", harness_tmpdir (), dir);
@@ -81,7 +79,7 @@ build_dir (const char *dir)
 
 /* The compile command for SOURCE into DIR/NAME.o with FLAGS by COMPILER,
    run through WRAPPER (a command prefix, "" for a local build).  */
-static struct run
+struct run
 compile_by (const char *dir, const char *wrapper, const char *compiler,
 	    const char *source, const char *name, const char *flags)
 {
@@ -90,14 +88,14 @@ compile_by (const char *dir, const char *wrapper, const char *compiler,
 				  flags));
 }
 
-static struct run
+struct run
 compile_in (const char *dir, const char *wrapper, const char *source,
 	    const char *name, const char *flags)
 {
   return compile_by (dir, wrapper, harness_gcc (), source, name, flags);
 }
 
-static void
+void
 assert_same_file (const char *a, const char *b)
 {
   size_t na, nb;
