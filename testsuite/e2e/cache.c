@@ -216,7 +216,7 @@ Suite *
 policy_cache_e2e_suite (void)
 {
   Suite *s = runner_suite ("Policy cache in GCC");
-  if (harness_skip_on_clang ("Policy cache in GCC", "it measures the cache through the GCC plugin; the LLVM plugin links the same cache code, and the Clang suite loads policies through it"))
+  if (harness_skip_on_clang ("Policy cache in GCC", "it measures the cache through the GCC plugin; the LLVM plugin links the same cache code, and the Clang suites load policies through it"))
     return s;
   TCase *tc = runner_tcase ("Cache");
   tcase_set_timeout (tc, E2E_TIMEOUT);

@@ -663,7 +663,7 @@ Suite *
 forcing_rules_suite (void)
 {
   Suite *s = runner_suite ("Forcing rules");
-  if (harness_skip_on_clang ("Forcing rules", "GCC's own always_inline rules; the Clang suite checks LLVM's guards"))
+  if (harness_skip_on_clang ("Forcing rules", "GCC's own always_inline rules; LLVM's guards are in Force mode's case Guards"))
     return s;
   TCase *tc = runner_tcase ("Attributes");
   tcase_set_timeout (tc, E2E_TIMEOUT);

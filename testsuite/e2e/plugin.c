@@ -451,7 +451,7 @@ Suite *
 plugin_load_suite (void)
 {
   Suite *s = runner_suite ("Plugin in GCC");
-  if (harness_skip_on_clang ("Plugin in GCC", "it loads the GCC plugin into cc1; the Clang suite checks loading, arguments and the LLVM version check"))
+  if (harness_skip_on_clang ("Plugin in GCC", "it loads the GCC plugin into cc1; clang-plugin.c checks the LLVM plugin's loading, arguments and version check"))
     return s;
 
   TCase *tc = runner_tcase ("Silent where there is nothing to do");
@@ -612,7 +612,7 @@ Suite *
 policy_files_suite (void)
 {
   Suite *s = runner_suite ("Policy files");
-  if (harness_skip_on_clang ("Policy files", "it expects the policy errors as cc1 prints them; the Clang suite checks them as clang does"))
+  if (harness_skip_on_clang ("Policy files", "it expects the policy errors as cc1 prints them; clang-plugin.c checks them as clang does"))
     return s;
   TCase *tc = runner_tcase ("Annotated policies");
   tcase_set_timeout (tc, E2E_TIMEOUT);

@@ -1,10 +1,18 @@
-/* Results at the scale of a real build: every compilation keeps its own
-   results file (libtool compiles each source twice, with and without
-   -fPIC -DPIC), the summary shows compilations that differ apart and the
-   same compilation once, and bad input to hotinline-summary is refused
-   with a message that says what was expected.  */
+/* The results files.  GCC: the results directory is made and never fails
+   the build; one complete file per unit, also from a parallel build; at
+   the scale of a real build every compilation keeps its own results file
+   (libtool compiles each source twice, with and without -fPIC -DPIC), the
+   summary shows compilations that differ apart and the same compilation
+   once, and bad input to hotinline-summary is refused with a message that
+   says what was expected; a function called only by address is said so;
+   LTO's results come from the link.  Clang: the LLVM plugin's results
+   are the same JSON files, with the same keys, read by hotinline-summary,
+   one per compilation.  The results at a Clang LTO link are checked in
+   lto.c.  */
 #define _GNU_SOURCE
 #include <check.h>
+#include <libgen.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +23,7 @@
 #include "e2e/summary-json.h"
 #include "results-format.h"
 #include "harness/harness.h"
+#include "harness/sample.h"
 
 /* Under -DPIC (libtool's shared build) 'step' may not be inlined: the two
    objects differ in their code, which objdump shows.  */
@@ -525,14 +534,394 @@ START_TEST (test_fat_lto_objects_are_counted_once)
 }
 END_TEST
 
+/* The results directory is made when missing, parents included, as the
+   first unit of a Kbuild run finds it; one that cannot be written only
+   warns, also under -Werror, and leaves no temporary file.  */
+START_TEST (test_results_directory_is_made_and_never_fails_the_build)
+{
+  const char *dir = harness_fmt ("%s/made/on/demand", harness_tmpdir ());
+  struct run r = harness_compile_report (NULL, harness_fmt
+				 ("-fplugin-arg-hotinline-results=%s "
+				  "-fplugin-arg-hotinline-severity=note", dir),
+				 "-Werror");
+  ck_assert_msg (r.status == 0, "%.2000s", r.err);
+  r = harness_sh (harness_fmt ("ls %s", dir));
+  ck_assert_msg (strncmp (r.out, "report.c.", 9) == 0
+		 && strstr (r.out, ".json\n") && !strstr (r.out, ".tmp"),
+		 "results directory holds: %s", r.out);
+
+  const char *file = harness_write ("not-a-directory", "");
+  r = harness_compile_report (NULL, harness_fmt
+		      ("-fplugin-arg-hotinline-results=%s/sub "
+		       "-fplugin-arg-hotinline-severity=note", file),
+		      "-Werror");
+  ck_assert_msg (r.status == 0, "%.2000s", r.err);
+  struct diagnostics ds = harness_diagnostics (r.err);
+  size_t warnings = 0;
+  for (size_t i = 0; i < ds.n; i++)
+    if (strcmp (ds.d[i].kind, "warning") == 0)
+      {
+	warnings++;
+	ck_assert_msg (strstr (ds.d[i].message, "cannot write hotinline "
+			       "results")
+		       && strstr (ds.d[i].message, "Not a directory"),
+		       "%s", ds.d[i].message);
+      }
+  ck_assert_uint_eq (warnings, 1);
+  harness_diagnostics_free (&ds);
+}
+END_TEST
+
+/* Results as JSON: one file per unit, complete, also from a parallel
+   build writing into one directory.  */
+START_TEST (test_results_of_a_parallel_build)
+{
+  const char *dir = harness_tmpdir ();
+  const char *policy = harness_write ("hot.yaml",
+				      "version: 1\n"
+				      "defaults: {action: report}\n"
+				      "functions:\n"
+				      "  - {name: mix}\n"
+				      "  - {name: once}\n"
+				      "  - {name: pinned}\n"
+				      "  - {name: never_called}\n");
+  const char *report = harness_src ("testsuite/samples/report.c");
+  const char *objs = "";
+  for (int i = 0; i < 8; i++)
+    {
+      harness_sh (harness_fmt ("mkdir -p %s/u%d && cp %s %s/u%d/report.c",
+			       dir, i, report, dir, i));
+      objs = harness_fmt ("%s u%d/report.o", objs, i);
+    }
+  harness_write ("Makefile",
+		 harness_fmt ("CFLAGS = -O2 -w -fplugin=%s "
+			      "-fplugin-arg-hotinline-policy=%s "
+			      "-fplugin-arg-hotinline-results=%s/results\n"
+			      "all:%s\n", harness_plugin (), policy, dir,
+			      objs));
+  struct run r = harness_sh (harness_fmt ("mkdir -p %s/results && "
+					  "make -j4 -C %s CC=%s", dir, dir,
+					  harness_gcc ()));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+
+  r = harness_sh (harness_fmt ("ls %s/results | grep -c '^report\\.c\\."
+			       "[0-9a-f]*\\.json$'", dir));
+  ck_assert_str_eq (r.out, "8\n");
+  r = harness_sh (harness_fmt ("ls %s/results | grep -c tmp", dir));
+  ck_assert_str_eq (r.out, "0\n");
+  r = harness_sh (harness_fmt ("cat %s/results/*.json", dir));
+  size_t left = 0, gone = 0, units = 0;
+  for (const char *p = r.out; (p = strstr (p, "\"inlined\": false")); p++)
+    left++;
+  for (const char *p = r.out; (p = strstr (p, "\"inlined\": true")); p++)
+    gone++;
+  for (const char *p = r.out; (p = strstr (p, "\"format\": "
+					    "\"" RESULTS_FORMAT "\"")); p++)
+    units++;
+  ck_assert_uint_eq (units, 8);
+  /* Per unit: 4 calls left (3 to mix, 1 to pinned); once inlined and the
+     dead call to mix removed.  */
+  ck_assert_uint_eq (left, 8 * REPORTED_CALLS);
+  ck_assert_uint_eq (gone, 8 * 2);
+  ck_assert_ptr_nonnull (strstr (r.out, "\"reason\": \"--param "
+				 "max-inline-insns-auto limit reached\""));
+
+  /* Merged: 8 units; per unit mix has 3 calls left and 1 gone.  */
+  const char *tool = getenv ("HOTINLINE_SUMMARY");
+  ck_assert_msg (tool, "HOTINLINE_SUMMARY not set");
+  r = harness_sh (harness_fmt ("%s %s/results", tool, dir));
+  ck_assert_int_eq (r.status, 0);
+  ck_assert_ptr_nonnull (strstr (r.out, "8 units\n"));
+  ck_assert_msg (strstr (r.out, harness_fmt ("%-32s %8d %8d %6d  --param "
+					     "max-inline-insns-auto limit "
+					     "reached (24)\n", "mix", 8, 24,
+					     8)), "%s", r.out);
+  ck_assert_ptr_nonnull (strstr (r.out, "hot.yaml:7:12: never_called\n"));
+}
+END_TEST
+
+/* Compile SRC at -O2 -g with POLICY and its results into the work
+   directory's DIR; the object's path.  */
+static const char *
+compile_with_results (const char *src, const char *policy, const char *dir)
+{
+  const char *o = harness_fmt ("%s/%s.o", harness_tmpdir (), dir);
+  struct args a = { { 0 }, 0 };
+  args_add (&a, harness_gcc ());
+  args_add_plugin (&a, &policy, 1);
+  args_add (&a, harness_fmt ("-fplugin-arg-hotinline-results=%s/%s",
+			     harness_tmpdir (), dir));
+  args_add_words (&a, "-O2 -g -c -o");
+  args_add (&a, o);
+  args_add (&a, src);
+  struct run r = harness_run (a.v, NULL);
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  return o;
+}
+
+/* The policy's weight reaches the LLVM plugin's results, entries and
+   calls, and hotinline-summary's weight column, as with GCC.  */
+START_TEST (test_results_carry_the_weight)
+{
+  const char *src = harness_write ("w.c", "__attribute__ ((noinline)) static "
+				   "int leaf (int x) { return x * 3; }\n"
+				   "int use (int x) { return leaf (x) + leaf "
+				   "(x + 1); }\n");
+  const char *policy = harness_write ("w.yaml", "version: 1\nfunctions:\n"
+				      "  - {name: leaf, action: report, "
+				      "weight: 12.5}\n");
+  const char *o = compile_with_results (src, policy, "wres");
+  struct run r;
+  int left = harness_count_calls (o, "leaf");
+  ck_assert_int_gt (left, 0);
+  r = harness_sh (harness_fmt ("cat %s/wres/w.c.*.json", harness_tmpdir ()));
+  ck_assert_msg (strstr (r.out, "\"weight\": 12.5"), "%s", r.out);
+  const char *tool = getenv ("HOTINLINE_SUMMARY");
+  ck_assert_msg (tool, "HOTINLINE_SUMMARY not set");
+  r = harness_sh (harness_fmt ("%s %s/wres", tool, harness_tmpdir ()));
+  ck_assert_msg (r.status == 0 && strstr (r.out, "   weight  reasons\n")
+		 && strstr (r.out, harness_fmt (" %8d %6d %8s ", left, 1,
+						"12.5%")), "%s", r.out);
+}
+END_TEST
+
+/* A hot function reached only through a table of pointers is said so in
+   the LLVM plugin's results and the summary, with the table's line; the
+   one that is called is not.  */
+START_TEST (test_clang_function_called_only_by_address_is_said_so)
+{
+  const char *src = harness_write ("t.c", "static int add_one (int x) "
+				   "{ return x + 1; }\n"
+				   "int direct (int x) { return x - 3; }\n"
+				   "int (*const ops[]) (int) = { add_one };\n"
+				   "int apply (int x) { return ops[0] (x) + "
+				   "direct (x); }\n");
+  const char *policy = harness_write ("t.yaml", "version: 1\nfunctions:\n"
+				      "  - {name: add_one, weight: 40}\n"
+				      "  - {name: direct}\n");
+  const char *o = compile_with_results (src, policy, "tres");
+  struct run r;
+  ck_assert_int_eq (harness_count_calls (o, "add_one"), 0);
+  r = harness_sh (harness_fmt ("nm %s | grep -c ' t add_one$'", o));
+  ck_assert_msg (atoi (r.out) == 1, "add_one kept: %s", r.out);
+  const char *tool = getenv ("HOTINLINE_SUMMARY");
+  ck_assert_msg (tool, "HOTINLINE_SUMMARY not set");
+  r = harness_sh (harness_fmt ("%s %s/tres", tool, harness_tmpdir ()));
+  /* The file as the compiler was given it, then the table's line.  */
+  const char *line = strstr (r.out, "hot functions only called by address "
+			     "(0 direct calls):\n  add_one (40%): address "
+			     "taken in ops at ");
+  ck_assert_msg (r.status == 0 && line && !strstr (r.out, "  direct:"), "%s",
+		 r.out);
+  line = strchr (line, '\n') + 1;
+  line = strstr (line, "  add_one");
+  size_t len = strcspn (line, "\n");
+  ck_assert_msg (len > 6 && strncmp (line + len - 6, "/t.c:3", 6) == 0,
+		 "%s", r.out);
+  /* The HTML site shows the place below the table's line.  */
+  r = harness_sh (harness_fmt ("%s --html %s/tsite %s/tres", tool,
+			       harness_tmpdir (), harness_tmpdir ()));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  char *page = harness_read (harness_fmt ("%s/tsite/src/1-t.c.html",
+					  harness_tmpdir ()), NULL);
+  const char *row = page ? strstr (page, "<tr class=\"line hot-address\" "
+				   "id=\"L3\">") : NULL;
+  const char *box = row ? strstr (row, "<div class=\"call address heat5\" "
+				  "id=\"a1\">") : NULL;
+  ck_assert_msg (box && box < strstr (row, " id=\"L4\"")
+		 && strstr (box, "address of hot function <a class=\"fn\" "
+			    "href=\"../index.html#o1\">add_one</a> taken in "
+			    "<code class=\"caller\">ops</code>"), "%s", page);
+}
+END_TEST
+
+/* Results: the same JSON files as GCC's, which hotinline-summary reads.  */
+START_TEST (test_results_read_by_summary)
+{
+  struct sample s = sample_load ("clang-report.c");
+  const char *dir = harness_fmt ("%s/results", harness_tmpdir ());
+  struct run r = sample_build (&s, true,
+			harness_fmt ("-fplugin-arg-hotinline-results=%s", dir),
+			"-g", sample_obj (&s, "results"));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  r = harness_sh (harness_fmt ("cat %s/clang-report.c.*.json", dir));
+  ck_assert_msg (r.status == 0 && strstr (r.out, "\"" RESULTS_FORMAT "\""),
+		 "%s%s", r.out, r.err);
+  ck_assert_msg (strstr (r.out, "\"callee\": \"big\""), "%s", r.out);
+  const char *tool = getenv ("HOTINLINE_SUMMARY");
+  ck_assert_msg (tool, "HOTINLINE_SUMMARY not set");
+  r = harness_run ((const char *const[]) { tool, dir, NULL }, NULL);
+  ck_assert_msg (r.status == 0, "%s%s", r.out, r.err);
+  ck_assert_msg (strstr (r.out, "big"), "%s", r.out);
+}
+END_TEST
+
+/* Keys of results objects that only one compiler can know
+   (results-format.h): GCC's size estimates and --param of a call, the
+   hint, chain and reason of a call left, and the limits' members.  */
+static const char *const compiler_only_keys[] = {
+  "calls[].size", "calls[].early_size", "calls[].limit", "calls[].hint",
+  "calls[].chain", "calls[].reason", "calls[].may_merge", "limits.",
+};
+
+/* Add to KEYS (an object used as a set) "WHERE.KEY" for each member of
+   O, and of the objects below it (an array's elements as "KEY[]").  */
+static void
+add_keys (json_t *keys, const char *where, json_t *o)
+{
+  const char *key;
+  json_t *v;
+  json_object_foreach (o, key, v)
+    {
+      const char *at = harness_fmt ("%s%s", where, key);
+      bool only = false;
+      for (size_t i = 0; i < sizeof compiler_only_keys
+			     / sizeof *compiler_only_keys; i++)
+	only |= strncmp (at, compiler_only_keys[i],
+			 strlen (compiler_only_keys[i])) == 0;
+      if (only)
+	continue;
+      json_object_set_new (keys, at, json_true ());
+      if (json_is_object (v))
+	add_keys (keys, harness_fmt ("%s.", at), v);
+      size_t i;
+      json_t *e;
+      json_array_foreach (v, i, e)
+	add_keys (keys, harness_fmt ("%s[].", at), e);
+    }
+}
+
+/* The keys of the results file PATH, sorted, one a line.  */
+static const char *
+keys_of_file (const char *path)
+{
+  json_error_t err;
+  json_t *unit = json_load_file (path, 0, &err);
+  ck_assert_msg (unit, "%s: %s", path, err.text);
+  json_t *keys = json_object ();
+  add_keys (keys, "", unit);
+  char *text = json_dumps (keys, JSON_SORT_KEYS | JSON_INDENT (0));
+  const char *copy = harness_fmt ("%s", text);
+  free (text);
+  json_decref (keys);
+  json_decref (unit);
+  return copy;
+}
+
+/* The same sample built by GCC and by Clang: the two results files have
+   the same keys but those only one compiler can know, both pass
+   hotinline-summary's reader, and the summary says which compiler made
+   each unit, and that the build mixes them.  */
+START_TEST (test_results_same_keys_as_gcc)
+{
+  const char *gcc = NULL, *plugin = harness_gcc_plugin (&gcc);
+  if (!plugin)
+    {
+      fprintf (stderr, "SKIP results of both compilers: no GCC plugin "
+	       "built\n");
+      return;
+    }
+  struct sample s = sample_load ("clang-report.c");
+  const char *dir = harness_fmt ("%s/both", harness_tmpdir ());
+  const char *results = harness_fmt ("-fplugin-arg-hotinline-results=%s",
+				     dir);
+  struct run r = sample_build (&s, true, results, "-g", sample_obj (&s, "clang"));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  struct args a = { { 0 }, 0 };
+  args_add (&a, gcc);
+  args_add (&a, harness_fmt ("-fplugin=%s", plugin));
+  args_add (&a, harness_fmt ("-fplugin-arg-hotinline-policy=%s",
+			     s.setup.policies[0]));
+  args_add (&a, results);
+  args_add_words (&a, "-O2 -g -w -c -o");
+  args_add (&a, sample_obj (&s, "gcc"));
+  args_add (&a, s.path);
+  r = harness_run (a.v, NULL);
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  r = harness_sh (harness_fmt ("grep -l '\"compiler\": *\"gcc ' %s/*.json;"
+			       " grep -l '\"compiler\": *\"clang ' "
+			       "%s/*.json", dir, dir));
+  char *save = NULL, *gcc_file = strtok_r (r.out, "\n", &save);
+  char *clang_file = strtok_r (NULL, "\n", &save);
+  ck_assert_msg (r.status == 0 && gcc_file && clang_file
+		 && strcmp (gcc_file, clang_file) != 0, "%s", r.out);
+  /* Both have entries, calls and address_only with what is in them.  */
+  const char *gcc_keys = keys_of_file (gcc_file);
+  ck_assert_msg (strstr (gcc_keys, "\"calls[].callee\"")
+		 && strstr (gcc_keys, "\"entries[].reason\"")
+		 && strstr (gcc_keys, "\"compiler\""), "%s", gcc_keys);
+  ck_assert_str_eq (keys_of_file (clang_file), gcc_keys);
+
+  const char *tool = getenv ("HOTINLINE_SUMMARY");
+  ck_assert_msg (tool, "HOTINLINE_SUMMARY not set");
+  r = harness_run ((const char *const[]) { tool, dir, NULL }, NULL);
+  ck_assert_msg (r.status == 0, "%s%s", r.out, r.err);
+  ck_assert_msg (strstr (r.out, "2 units\ncompilers (a mixed build): clang ")
+		 && strstr (r.out, " (1 unit), gcc ")
+		 && strstr (r.out, " (1 unit)\n"), "%s", r.out);
+  r = harness_run ((const char *const[]) { tool, "--html",
+			harness_fmt ("%s/both-site", harness_tmpdir ()), dir,
+			NULL }, NULL);
+  ck_assert_msg (r.status == 0, "%s%s", r.out, r.err);
+  char *index = harness_read (harness_fmt ("%s/both-site/index.html",
+					   harness_tmpdir ()), NULL);
+  ck_assert_msg (index && strstr (index, "<span class=\"compilers\">a mixed "
+				  "build: clang ")
+		 && strstr (index, "<span class=\"compiler\">gcc ")
+		 && strstr (index, "<span class=\"compiler\">clang "), "%s",
+		 index);
+  free (index);
+}
+END_TEST
+
+/* Every compilation keeps its own results: libtool compiles a source
+   twice (-o t.o, and -fPIC -DPIC -o .libs/t.o), and the summary counts
+   both; the same compilation again replaces its own file.  */
+START_TEST (test_results_one_per_compilation)
+{
+  struct sample s = sample_load ("clang-report.c");
+  const char *dir = harness_fmt ("%s/results", harness_tmpdir ());
+  const char *args = harness_fmt ("-fplugin-arg-hotinline-results=%s", dir);
+  const char *libs = harness_fmt ("%s/.libs", harness_tmpdir ());
+  ck_assert_int_eq (harness_sh (harness_fmt ("mkdir -p %s", libs)).status, 0);
+  struct run r = sample_build (&s, true, args, "-O2", sample_obj (&s, "lt"));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  r = sample_build (&s, true, args, "-O2", sample_obj (&s, "lt"));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  r = sample_build (&s, true, args, "-O2 -fPIC -DPIC",
+	     harness_fmt ("%s/clang-report-lt.o", libs));
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  r = harness_sh (harness_fmt ("ls %s | wc -l; grep -h '\"output\"' %s/*.json"
+			       " | sort", dir, dir));
+  ck_assert_msg (r.status == 0 && atoi (r.out) == 2,
+		 "2 results files expected:\n%s%s", r.out, r.err);
+  ck_assert_msg (strstr (r.out, ".libs/clang-report-lt\""), "%s", r.out);
+}
+END_TEST
+
 Suite *
 results_suite (void)
 {
   Suite *s = runner_suite ("Results of a build");
-  if (harness_skip_on_clang ("Results of a build", "it checks the GCC plugin's results of libtool's double compilations and -D variants; the Clang suite checks the LLVM plugin's results files"))
+  TCase *tc;
+  if (harness_clang ())
+    {
+      tc = runner_tcase ("Results on Clang");
+      tcase_set_timeout (tc, E2E_TIMEOUT);
+      tcase_add_test (tc, test_results_read_by_summary);
+      tcase_add_test (tc, test_results_same_keys_as_gcc);
+      tcase_add_test (tc, test_results_carry_the_weight);
+      tcase_add_test (tc, test_clang_function_called_only_by_address_is_said_so);
+      tcase_add_test (tc, test_results_one_per_compilation);
+      runner_add_tcase (s, tc);
+    }
+  if (harness_skip_on_clang ("Results of a build but its Clang case", "it checks the GCC plugin's results of libtool's double compilations and -D variants"))
     return s;
-  TCase *tc = runner_tcase ("Results");
+  tc = runner_tcase ("Results");
   tcase_set_timeout (tc, E2E_TIMEOUT);
+  tcase_add_test (tc,
+		  test_results_directory_is_made_and_never_fails_the_build);
+  tcase_add_test (tc, test_results_of_a_parallel_build);
   tcase_add_test (tc, test_libtool_double_compile_keeps_both_results);
   tcase_add_test (tc, test_bad_input_is_refused_with_what_was_expected);
   tcase_add_test (tc, test_function_called_only_by_address_is_said_so);

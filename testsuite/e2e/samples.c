@@ -14,7 +14,15 @@
      { hi-no-calls-from C F }    with the plugin, C no longer calls F
      { hi-warning "text" }       with the plugin, a warning on this line
      { hi-error "text" } { hi-note "text" }   likewise
-   Every warning or error the plugin build prints must be expected.  */
+     { hi-checked-by e2e/FILE.c }  checked by that file's tests, not here
+   Every warning or error the plugin build prints must be expected.
+
+   The samples of testsuite/samples/ are found by a directory listing:
+   each one that names no other test is checked here, and one that carries
+   no expectation fails, saying so.  (The loader and the matcher of
+   diagnostics are harness/sample.c's, shared with the Clang suites.)
+   Under Clang also the samples written for it (clang-*.c): LLVM's guards
+   and surgical forcing.  */
 #define _GNU_SOURCE
 #include <check.h>
 #include <stdio.h>
@@ -25,6 +33,7 @@
 
 #include "e2e/suites.h"
 #include "harness/harness.h"
+#include "harness/sample.h"
 
 static int
 compare_text (const void *a, const void *b)
@@ -32,35 +41,13 @@ compare_text (const void *a, const void *b)
   return strcmp (*(char *const *) a, *(char *const *) b);
 }
 
-struct sample
-{
-  const char *path;
-  const char *name;		/* Base name without ".c".  */
-  struct directives ds;
-  const char *options;
-  const char *policies[8];
-  size_t n_policies;
-  const char *plugin_args;	/* -fplugin-arg-hotinline-... for a test.  */
-  bool run;
-};
-
+/* A sample of the suite: one that names its policy.  */
 static struct sample
 load_sample (const char *path)
 {
-  struct sample s;
-  memset (&s, 0, sizeof s);
-  s.path = path;
-  char *base = strdup (path);
-  s.name = harness_fmt ("%.*s", (int) strcspn (basename (base), "."),
-			basename (base));
-  s.ds = harness_directives (path);
-  struct sample_setup setup = harness_sample_setup (path, &s.ds);
-  s.options = setup.options;
-  memcpy (s.policies, setup.policies, sizeof s.policies);
-  s.n_policies = setup.n_policies;
-  s.run = setup.run;
-  s.plugin_args = "";
-  ck_assert_msg (s.n_policies > 0, "%s has no { hi-policy FILE }", path);
+  struct sample s = sample_load (path);
+  ck_assert_msg (s.setup.n_policies > 0, "%s has no { hi-policy FILE }",
+		 path);
   return s;
 }
 
@@ -74,10 +61,10 @@ build (const struct sample *s, bool plugin, const char *extra,
   args_add (&a, harness_gcc ());
   if (plugin)
     {
-      args_add_plugin (&a, s->policies, s->n_policies);
+      args_add_plugin (&a, s->setup.policies, s->setup.n_policies);
       args_add_words (&a, s->plugin_args);
     }
-  args_add_words (&a, s->options);
+  args_add_words (&a, s->setup.options);
   args_add_words (&a, extra);
   args_add_words (&a, harness_clang () ? "-fno-caret-diagnostics -c"
 				       : "-fdiagnostics-plain-output -c");
@@ -85,46 +72,6 @@ build (const struct sample *s, bool plugin, const char *extra,
   args_add (&a, "-o");
   args_add (&a, obj);
   return harness_run (a.v, NULL);
-}
-
-static const char *
-obj_path (const struct sample *s, const char *variant)
-{
-  return harness_fmt ("%s/%s-%s.o", harness_tmpdir (), s->name, variant);
-}
-
-/* Check the diagnostics of a plugin build against the directives: each
-   expected one present on its line, nothing unexpected of kind warning or
-   error.  */
-static void
-check_diagnostics (const struct sample *s, const char *stderr_text,
-		   const char *context)
-{
-  struct diagnostics diags = harness_diagnostics (stderr_text);
-  bool *used = calloc (diags.n + 1, sizeof *used);
-
-  for (size_t i = 0; i < s->ds.n; i++)
-    {
-      const struct directive *d = &s->ds.d[i];
-      if (strcmp (d->kind, "warning") && strcmp (d->kind, "error")
-	  && strcmp (d->kind, "note"))
-	continue;
-      bool found = false;
-      for (size_t j = 0; j < diags.n && !found; j++)
-	if (!used[j] && diags.d[j].line == d->line
-	    && strcmp (diags.d[j].kind, d->kind) == 0
-	    && strstr (diags.d[j].message, d->args[0]))
-	  used[j] = found = true;
-      ck_assert_msg (found, "%s (%s): line %u: expected %s \"%s\"; got:\n%.1500s",
-		     s->path, context, d->line, d->kind, d->args[0],
-		     stderr_text);
-    }
-  for (size_t j = 0; j < diags.n; j++)
-    ck_assert_msg (used[j] || strcmp (diags.d[j].kind, "note") == 0,
-		   "%s (%s): unexpected %s at line %u: %s", s->path, context,
-		   diags.d[j].kind, diags.d[j].line, diags.d[j].message);
-  free (used);
-  harness_diagnostics_free (&diags);
 }
 
 static bool
@@ -206,14 +153,14 @@ check_sample_with (const char *path, const char *extra,
 {
   struct sample s = load_sample (path);
   s.plugin_args = plugin_args;
-  const char *plain = obj_path (&s, "plain");
-  const char *forced = obj_path (&s, "forced");
+  const char *plain = sample_obj (&s, "plain");
+  const char *forced = sample_obj (&s, "forced");
 
   struct run r = build (&s, false, extra, plain);
   ck_assert_msg (r.status == 0, "%s %s: plain build failed: %.1500s", path, extra,
 		 r.err);
   r = build (&s, true, extra, forced);
-  check_diagnostics (&s, r.err, extra);
+  sample_check_diagnostics (&s, r.err, extra);
   if (expects_errors (&s))
     {
       ck_assert_msg (r.status == 1, "%s %s: errors expected, status %d",
@@ -226,7 +173,7 @@ check_sample_with (const char *path, const char *extra,
 
   if (hand)
     {
-      const char *by_hand = obj_path (&s, "hand");
+      const char *by_hand = sample_obj (&s, "hand");
       r = build (&s, false,
 		 harness_fmt ("%s -DHOTINLINE_HAND -Wno-attributes", extra),
 		 by_hand);
@@ -237,7 +184,7 @@ check_sample_with (const char *path, const char *extra,
 		     "by hand (compare %s and %s)", path, extra, forced,
 		     by_hand);
     }
-  if (s.run)
+  if (s.setup.run)
     ck_assert_str_eq (run_program (&s, forced), run_program (&s, plain));
 }
 
@@ -277,25 +224,25 @@ check_reports_match_calls (const char *path, const char *extra, bool lto)
 				   s.ds.d[i].args[0]);
       }
   ck_assert_msg (n_hot > 0, "%s names no hot function", path);
-  s.policies[0] = harness_write (harness_fmt ("%s-report.yaml", s.name),
+  s.setup.policies[0] = harness_write (harness_fmt ("%s-report.yaml", s.name),
 				 policy_text);
-  s.n_policies = 1;
+  s.setup.n_policies = 1;
 
-  const char *out = obj_path (&s, lto ? "lto" : "report");
+  const char *out = sample_obj (&s, lto ? "lto" : "report");
   struct run r;
   if (lto)
     {
-      const char *ir = obj_path (&s, "ir");
+      const char *ir = sample_obj (&s, "ir");
       r = build (&s, false, harness_fmt ("%s -g -flto", extra), ir);
       ck_assert_msg (r.status == 0, "%s: -flto compile failed: %.1500s",
 		     path, r.err);
       struct args a = { { 0 }, 0 };
       args_add (&a, harness_gcc ());
-      args_add_plugin (&a, s.policies, 1);
-      args_add_words (&a, s.options);
+      args_add_plugin (&a, s.setup.policies, 1);
+      args_add_words (&a, s.setup.options);
       args_add_words (&a, harness_fmt ("%s -g -flto "
 				       "-fdiagnostics-plain-output", extra));
-      if (!s.run)
+      if (!s.setup.run)
 	/* No main: a relocatable object, through lto1 all the same.  */
 	args_add_words (&a, "-r -nostdlib -flinker-output=nolto-rel");
       args_add (&a, ir);
@@ -416,12 +363,6 @@ START_TEST (test_report_samples_at_levels)
 }
 END_TEST
 
-START_TEST (test_report_sample)
-{
-  check_sample (harness_src ("testsuite/samples/report.c"), "", false);
-}
-END_TEST
-
 /* The diagnostic of KIND with exactly MESSAGE in DS, which must be there
    once.  */
 static const struct diagnostic *
@@ -449,7 +390,7 @@ only_diagnostic (const struct diagnostics *ds, const char *kind,
 START_TEST (test_folded_functions_reported_once_each)
 {
   struct sample s = load_sample (harness_src ("testsuite/samples/folded.c"));
-  const char *obj = obj_path (&s, "folded");
+  const char *obj = sample_obj (&s, "folded");
   struct run r = build (&s, true, "-g", obj);
   ck_assert_msg (r.status == 0, "%.2000s", r.err);
   struct diagnostics ds = harness_diagnostics (r.err);
@@ -505,8 +446,8 @@ check_surgical (const char *path, const char *extra)
 {
   struct sample s = load_sample (path);
   s.plugin_args = "-fplugin-arg-hotinline-strategy=surgical";
-  const char *plain = obj_path (&s, "plain");
-  const char *surgical = obj_path (&s, "surgical");
+  const char *plain = sample_obj (&s, "plain");
+  const char *surgical = sample_obj (&s, "surgical");
   struct run r = build (&s, false, extra, plain);
   ck_assert_msg (r.status == 0, "%s: plain build failed: %.1500s", path,
 		 r.err);
@@ -516,7 +457,7 @@ check_surgical (const char *path, const char *extra)
   /* At other levels than its own GCC may inline a hot function anyway.  */
   check_calls (&s, strstr (extra, "-O") ? NULL : plain, surgical,
 	       "surgical");
-  if (s.run)
+  if (s.setup.run)
     ck_assert_str_eq (run_program (&s, surgical), run_program (&s, plain));
 
   /* The hot functions, and every function that called one.  */
@@ -560,16 +501,16 @@ static void
 check_forcing_at_lto_link (const char *path, const char *args)
 {
   struct sample s = load_sample (path);
-  const char *ir = obj_path (&s, "ir");
-  const char *exe = obj_path (&s, "lto-surgical");
+  const char *ir = sample_obj (&s, "ir");
+  const char *exe = sample_obj (&s, "lto-surgical");
   struct run r = build (&s, false, "-flto", ir);
   ck_assert_msg (r.status == 0, "%s: %.1500s", path, r.err);
   struct args a = { { 0 }, 0 };
   args_add (&a, harness_gcc ());
-  args_add_plugin (&a, s.policies, s.n_policies);
+  args_add_plugin (&a, s.setup.policies, s.setup.n_policies);
   args_add_words (&a, args);
   args_add_words (&a, "-flto -fchecking");
-  args_add_words (&a, s.options);
+  args_add_words (&a, s.setup.options);
   args_add (&a, ir);
   args_add (&a, "-o");
   args_add (&a, exe);
@@ -578,7 +519,7 @@ check_forcing_at_lto_link (const char *path, const char *args)
   check_calls (&s, NULL, exe, args);
   struct run out = harness_run_program (exe, NULL);
   ck_assert_int_eq (out.status, 0);
-  ck_assert_str_eq (out.out, run_program (&s, obj_path (&s, "plain")));
+  ck_assert_str_eq (out.out, run_program (&s, sample_obj (&s, "plain")));
 }
 
 /* The plugin on the link line only: surgical, and the default strategy,
@@ -587,7 +528,7 @@ START_TEST (test_forcing_at_lto_link)
 {
   const char *path = examples.gl_pathv[_i / 2];
   struct sample s = load_sample (path);
-  struct run r = build (&s, false, "", obj_path (&s, "plain"));
+  struct run r = build (&s, false, "", sample_obj (&s, "plain"));
   ck_assert_int_eq (r.status, 0);
   check_forcing_at_lto_link (path, _i % 2
 			     ? "-fplugin-arg-hotinline-strategy=surgical"
@@ -618,11 +559,11 @@ END_TEST
 START_TEST (test_builds_are_deterministic)
 {
   struct sample s = load_sample (examples.gl_pathv[_i]);
-  s.policies[s.n_policies++]
+  s.setup.policies[s.setup.n_policies++]
     = harness_write ("all.yaml", "version: 1\nfunctions:\n"
 		     "  - {name: \"*\", action: report}\n");
   s.plugin_args = "-fplugin-arg-hotinline-summary";
-  const char *a = obj_path (&s, "first"), *b = obj_path (&s, "second");
+  const char *a = sample_obj (&s, "first"), *b = sample_obj (&s, "second");
   struct run ra = build (&s, true, "-g", a);
   struct run rb = build (&s, true, "-g", b);
   ck_assert_int_eq (ra.status, 0);
@@ -660,22 +601,44 @@ START_TEST (test_uninlinable_skipped_at_every_level)
 }
 END_TEST
 
-/* Samples of testsuite/samples/ that state all their expectations;
-   HAND: they also carry HOT_HAND markers to compare with.  */
-static const struct
+/* The samples of testsuite/samples/ that state all their expectations,
+   found when the suite is made: every .c and .cc there but those that name
+   the test that checks them, { hi-checked-by e2e/FILE.c }.  Adding a
+   sample is adding a file.  */
+static glob_t own_samples;
+
+static void
+find_own_samples (void)
 {
-  const char *file;
-  bool hand;
-} own_samples[] = {
-  { "interposable.c", false },	/* -fPIC: interposable, not forced.  */
-  { "strict.c", false },	/* A strict entry: an error.  */
-  { "scoped.c", false },	/* "files" scoping.  */
-  { "callers.c", false },	/* "callers" scoping, call by call.  */
-  { "cxx.cc", true },		/* Overloads, templates, members.  */
-  { "split.c", false },		/* Reports on split functions.  */
-  { "duplicated.c", false },	/* A duplicated call, counted.  */
-  { "clone.c", false },		/* A call left only in a clone.  */
-};
+  memset (&own_samples, 0, sizeof own_samples);
+  glob (harness_src ("testsuite/samples/*.c"), 0, NULL, &own_samples);
+  glob (harness_src ("testsuite/samples/*.cc"), GLOB_APPEND, NULL,
+	&own_samples);
+  size_t kept = 0;
+  for (size_t i = 0; i < own_samples.gl_pathc; i++)
+    {
+      char *text = harness_read (own_samples.gl_pathv[i], NULL);
+      if (!text || !strstr (text, "{ hi-checked-by "))
+	own_samples.gl_pathv[kept++] = own_samples.gl_pathv[i];
+      free (text);
+    }
+  own_samples.gl_pathc = kept;
+}
+
+/* Whether S says what the plugin must do: calls left or gone, diagnostics,
+   or a program to run.  */
+static bool
+carries_expectations (const struct sample *s)
+{
+  static const char *const kinds[] = { "plain-calls", "no-calls", "calls",
+				       "no-calls-from", "warning", "error",
+				       "note", "run" };
+  for (size_t i = 0; i < s->ds.n; i++)
+    for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++)
+      if (strcmp (s->ds.d[i].kind, kinds[k]) == 0)
+	return true;
+  return false;
+}
 
 /* Whether GCC, for this target, duplicates the call of duplicated.c that
    the sample's expectations count twice: its plain build has two calls on
@@ -696,17 +659,26 @@ call_is_duplicated (const char *src)
 
 START_TEST (test_sample)
 {
-  const char *src = harness_src (harness_fmt ("testsuite/samples/%s",
-					      own_samples[_i].file));
-  if (strcmp (own_samples[_i].file, "duplicated.c") == 0
-      && !call_is_duplicated (src))
+  const char *src = own_samples.gl_pathv[_i];
+  struct sample s = sample_load (src);
+  ck_assert_msg (carries_expectations (&s),
+		 "%s carries no expectation: write in its comments what the "
+		 "plugin must do ({ hi-policy FILE } and { hi-no-calls F }, "
+		 "{ hi-warning \"text\" }, ...: see the top of e2e/samples.c), "
+		 "or name the test that checks it ({ hi-checked-by "
+		 "e2e/FILE.c })", src);
+  /* Markers of what forcing by hand gives, to compare with.  */
+  char *text = harness_read (src, NULL);
+  bool hand = text && strstr (text, "HOTINLINE_HAND");
+  free (text);
+  if (strcmp (s.name, "duplicated") == 0 && !call_is_duplicated (src))
     {
       fprintf (stderr, "SKIP %s on %s: GCC does not duplicate its call "
 	       "here (the placement check of every sample still runs)\n",
 	       src, harness_target ());
       return;
     }
-  check_sample (src, "", own_samples[_i].hand);
+  check_sample (src, "", hand);
 }
 END_TEST
 
@@ -750,7 +722,7 @@ START_TEST (test_strict_argument_makes_it_an_error)
   struct sample s = load_sample (src);
   s.plugin_args = "-fplugin-arg-hotinline-strict "
 		  "-fplugin-arg-hotinline-severity=note";
-  struct run r = build (&s, true, "-O2", obj_path (&s, "strict"));
+  struct run r = build (&s, true, "-O2", sample_obj (&s, "strict"));
   ck_assert_int_eq (r.status, 1);
   struct diagnostics ds = harness_diagnostics (r.err);
   size_t errors = 0, warnings = 0;
@@ -804,6 +776,170 @@ START_TEST (test_body_elsewhere_reads_the_same_under_both_strategies)
 }
 END_TEST
 
+/* Forcing in Clang, on the samples written for it (clang-*.c): LLVM's
+   guards, C++ members and templates, surgical forcing.  */
+
+static const char *const clang_levels[] = { "-O0", "-O1", "-O2", "-O3", "-Os",
+				      "-Oz", "-O2 -fPIC" };
+enum { N_CLANG_LEVELS = sizeof clang_levels / sizeof *clang_levels };
+
+/* Forcing with LLVM's guards, at every level: the functions LLVM cannot
+   or must not inline are left alone with their warning (the build never
+   breaks, the AVX2 function never reaches a plain caller), the control is
+   forced, and the program prints what it prints without the plugin.  The
+   calls left are reported too, as notes here.  */
+START_TEST (test_guards_at_every_level)
+{
+  struct sample s = sample_load ("clang-guards.c");
+  const char *level = clang_levels[_i];
+  const char *plain = sample_obj (&s, "plain"), *forced = sample_obj (&s, "forced");
+  struct run r = sample_build (&s, false, "", level, plain);
+  ck_assert_msg (r.status == 0, "%s: %.2000s", level, r.err);
+  r = sample_build (&s, true, "-fplugin-arg-hotinline-severity=note", level, forced);
+  ck_assert_msg (r.status == 0, "%s: plugin build failed (%d): %.3000s", level,
+		 r.status, r.err);
+  sample_check_diagnostics (&s, r.err, level);
+  for (size_t i = 0; i < s.ds.n; i++)
+    if (strcmp (s.ds.d[i].kind, "no-calls") == 0)
+      ck_assert_msg (harness_count_calls (forced, s.ds.d[i].args[0]) == 0,
+		     "%s: %s still called with the plugin", level,
+		     s.ds.d[i].args[0]);
+  if (strcmp (level, "-O0") == 0)
+    ck_assert_msg (harness_count_calls (plain, "grow") > 0,
+		   "grow is inlined without the plugin: proves nothing");
+  ck_assert_msg (harness_count_calls (forced, "kept") > 0,
+		 "%s: noinline kept was inlined", level);
+  ck_assert_msg (harness_count_calls (forced, "wide") > 0,
+		 "%s: the AVX2 function was inlined into a plain caller",
+		 level);
+  ck_assert_str_eq (sample_run_program (forced), sample_run_program (plain));
+}
+END_TEST
+
+/* C++: a member named by its qualified name and a template named by its
+   plain name are forced (every instance); the other member is not.  The
+   directives say which symbols are called before and after.  */
+START_TEST (test_cxx_member_and_template)
+{
+  struct sample s = sample_load ("clang-cxx.cc");
+  const char *plain = sample_obj (&s, "plain"), *forced = sample_obj (&s, "forced");
+  struct run r = sample_build (&s, false, "", "", plain);
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  r = sample_build (&s, true, "", "", forced);
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  sample_check_diagnostics (&s, r.err, "C++");
+  for (size_t i = 0; i < s.ds.n; i++)
+    {
+      const struct directive *d = &s.ds.d[i];
+      if (strcmp (d->kind, "plain-calls") == 0)
+	ck_assert_msg (harness_count_calls (plain, d->args[0]) > 0,
+		       "%s inlined without the plugin", d->args[0]);
+      else if (strcmp (d->kind, "no-calls") == 0)
+	ck_assert_msg (harness_count_calls (forced, d->args[0]) == 0,
+		       "%s still called with the plugin", d->args[0]);
+      else if (strcmp (d->kind, "calls") == 0)
+	ck_assert_msg (harness_count_calls (forced, d->args[0]) > 0,
+		       "%s no longer called with the plugin", d->args[0]);
+    }
+}
+END_TEST
+
+/* Surgical forcing: at each level where LLVM's inliner declines mix (the
+   test checks that it does; under -fno-inline Clang still runs its
+   inliner, with every function noinline), the plugin leaves no call to
+   it, the program prints the same, and every function of the object but
+   mix and the functions that called it has exactly the code it has
+   without the plugin: every other inlining decision is LLVM's own.  */
+static const char *const clang_surgical_levels[] = { "-O1", "-O2", "-O3", "-Os",
+					       "-O2 -fno-inline" };
+
+START_TEST (test_surgical_changes_nothing_else)
+{
+  struct sample s = sample_load ("clang-surgical.c");
+  const char *level = clang_surgical_levels[_i];
+  const char *plain = sample_obj (&s, "plain"), *surgical = sample_obj (&s, "surgical");
+  struct run r = sample_build (&s, false, "", level, plain);
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  r = sample_build (&s, true, "-fplugin-arg-hotinline-strategy=surgical", level,
+	     surgical);
+  ck_assert_msg (r.status == 0, "%s: %s", level, r.err);
+  ck_assert_msg (!strstr (r.err, "warning") && !strstr (r.err, "error"),
+		 "%s: surgical forcing said:\n%s", level, r.err);
+  ck_assert_msg (harness_count_calls (plain, "mix") > 0,
+		 "%s: LLVM inlines mix without help: proves nothing", level);
+  ck_assert_msg (harness_count_calls (surgical, "mix") == 0,
+		 "%s: %d calls to mix left by surgical forcing", level,
+		 harness_count_calls (surgical, "mix"));
+  ck_assert_str_eq (sample_run_program (surgical), sample_run_program (plain));
+
+  size_t n_callers;
+  char **callers = harness_callers (plain, "mix", &n_callers);
+  struct functions before = harness_functions (plain);
+  struct functions after = harness_functions (surgical);
+  ck_assert_msg (before.n > n_callers + 2, "%s: too few functions to tell",
+		 level);
+  for (size_t i = 0; i < before.n; i++)
+    {
+      bool may_change = strcmp (before.names[i], "mix") == 0;
+      for (size_t j = 0; j < n_callers; j++)
+	may_change |= strcmp (before.names[i], callers[j]) == 0;
+      if (may_change)
+	continue;
+      const char *body = harness_function_body (&after, before.names[i]);
+      ck_assert_msg (body && strcmp (body, before.bodies[i]) == 0,
+		     "%s: surgical forcing changed %s, which neither is hot "
+		     "nor calls mix", level, before.names[i]);
+    }
+}
+END_TEST
+
+/* A hot function on a cycle of calls (clang-surgical-cycle.c, zstd's
+   FSE_readNCount_body reduced) is forced by attribute under the surgical
+   strategy too: LLVM's inliner skips the calls within a cycle of a
+   function it has inlined such a call into, so the advisor would never
+   see the call left in parse.  No call to it is left at any level.  */
+START_TEST (test_surgical_forces_a_call_cycle)
+{
+  struct sample s = sample_load ("clang-surgical-cycle.c");
+  const char *level = clang_surgical_levels[_i];
+  const char *plain = sample_obj (&s, harness_fmt ("plain%d", _i));
+  const char *surgical = sample_obj (&s, harness_fmt ("surgical%d", _i));
+  struct run r = sample_build (&s, false, "", level, plain);
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  r = sample_build (&s, true, "-fplugin-arg-hotinline-strategy=surgical", level,
+	     surgical);
+  ck_assert_msg (r.status == 0 && !strstr (r.err, "warning"), "%s: %s",
+		 level, r.err);
+  ck_assert_msg (harness_count_calls (plain, "parse_body") > 0,
+		 "%s: LLVM inlines parse_body without help: proves nothing",
+		 level);
+  ck_assert_msg (harness_count_calls (surgical, "parse_body") == 0,
+		 "%s: %d calls to parse_body left by surgical forcing", level,
+		 harness_count_calls (surgical, "parse_body"));
+}
+END_TEST
+
+/* At -O0 only the always-inliner runs: surgical forcing is attribute
+   forcing there, as on GCC.  */
+START_TEST (test_surgical_at_o0_is_attribute)
+{
+  struct sample s = sample_load ("clang-surgical.c");
+  const char *attribute = sample_obj (&s, "o0-attribute");
+  const char *surgical = sample_obj (&s, "o0-surgical");
+  struct run r = sample_build (&s, true, "", "-O0", attribute);
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  r = sample_build (&s, true, "-fplugin-arg-hotinline-strategy=surgical", "-O0",
+	     surgical);
+  ck_assert_msg (r.status == 0, "%s", r.err);
+  ck_assert_int_eq (harness_count_calls (surgical, "mix"), 0);
+  ck_assert_msg (strcmp (harness_disassembly (surgical),
+			 harness_disassembly (attribute)) == 0,
+		 "at -O0, surgical forcing differs from attribute forcing "
+		 "(%s, %s)", attribute, surgical);
+}
+END_TEST
+
+
 Suite *
 samples_suite (void)
 {
@@ -847,7 +983,6 @@ samples_suite (void)
 			 (int) (N_REPORT_SAMPLES * n_levels));
   else
     {
-      tcase_add_test (tc, test_report_sample);
       tcase_add_loop_test (tc, test_reports_match_object_code_under_lto, 0,
 			   (int) examples.gl_pathc);
       tcase_add_test (tc, test_folded_functions_reported_once_each);
@@ -855,19 +990,40 @@ samples_suite (void)
 			   (int) (N_REPORT_SAMPLES * (n_levels + 1)));
     }
   runner_add_tcase (s, tc);
-  if (harness_skip_on_clang ("Force mode but its examples and reports",
+  if (clang)
+    {
+      tc = runner_tcase ("Guards");
+      tcase_set_timeout (tc, E2E_TIMEOUT);
+      tcase_add_loop_test (tc, test_guards_at_every_level, 0,
+			   N_CLANG_LEVELS);
+      tcase_add_test (tc, test_cxx_member_and_template);
+      runner_add_tcase (s, tc);
+
+      tc = runner_tcase ("Surgical forcing");
+      tcase_set_timeout (tc, E2E_TIMEOUT);
+      tcase_add_loop_test (tc, test_surgical_changes_nothing_else, 0,
+			   sizeof clang_surgical_levels
+			   / sizeof *clang_surgical_levels);
+      tcase_add_loop_test (tc, test_surgical_forces_a_call_cycle, 0,
+			   sizeof clang_surgical_levels
+			   / sizeof *clang_surgical_levels);
+      tcase_add_test (tc, test_surgical_at_o0_is_attribute);
+      runner_add_tcase (s, tc);
+    }
+  if (harness_skip_on_clang ("Force mode but its examples, reports and "
+			     "Clang samples",
 			     "the other samples use GCC extensions (nested "
 			     "functions, noipa), GCC's inliner's decisions "
-			     "and lto1; the Clang suite has samples where "
-			     "LLVM's inliner declines"))
+			     "and lto1; the clang-* samples are where LLVM's "
+			     "inliner declines"))
     return s;
 
   tc = runner_tcase ("Safety");
   tcase_set_timeout (tc, E2E_TIMEOUT);
   tcase_add_loop_test (tc, test_uninlinable_skipped_at_every_level, 0,
 		       (int) (sizeof levels / sizeof *levels));
-  tcase_add_loop_test (tc, test_sample, 0,
-		       (int) (sizeof own_samples / sizeof *own_samples));
+  find_own_samples ();
+  tcase_add_loop_test (tc, test_sample, 0, (int) own_samples.gl_pathc);
   tcase_add_test (tc, test_strict_argument_makes_it_an_error);
   tcase_add_test (tc, test_surgical_forcing_is_bounded);
   tcase_add_test (tc, test_body_elsewhere_reads_the_same_under_both_strategies);

@@ -11,6 +11,8 @@ main (void)
 {
   SRunner *sr = srunner_create (policy_load_suite ());
   srunner_add_suite (sr, policy_lookup_suite ());
+  srunner_add_suite (sr, policy_match_suite ());
+  srunner_add_suite (sr, cxx_spelling_suite ());
   srunner_add_suite (sr, policy_cache_suite ());
   srunner_add_suite (sr, suggest_suite ());
   srunner_add_suite (sr, profile_tool_suite ());
@@ -27,11 +29,16 @@ main (void)
   srunner_add_suite (sr, robustness_suite ());
   srunner_add_suite (sr, profile_e2e_suite ());
   srunner_add_suite (sr, distributed_suite ());
+  srunner_add_suite (sr, wrapper_suite ());
   srunner_add_suite (sr, html_report_suite ());
+  srunner_add_suite (sr, tools_cli_suite ());
   srunner_add_suite (sr, policy_cache_e2e_suite ());
   srunner_add_suite (sr, results_suite ());
+  srunner_add_suite (sr, summary_suite ());
   srunner_add_suite (sr, cxx_names_suite ());
-  srunner_add_suite (sr, clang_suite ());
+  srunner_add_suite (sr, clang_plugin_suite ());
+  srunner_add_suite (sr, reports_suite ());
+  srunner_add_suite (sr, lto_suite ());
   srunner_add_suite (sr, messages_e2e_suite ());
   srunner_add_suite (sr, lock_build_e2e_suite ());
   srunner_add_suite (sr, lock_suite ());

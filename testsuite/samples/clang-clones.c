@@ -1,6 +1,6 @@
 /* A function LLVM copies: at -O3 its function specialization makes a copy
    of APPLY for each function passed to it (apply.1 in LLVM 16,
-   apply.specialized.1 later, where e2e/clang.c forces it), and the calls
+   apply.specialized.1 later, where e2e/reports.c forces it), and the calls
    go to the copies.  A copy
    counts as its origin, as callee and as caller: the calls to the copies
    are calls to 'apply', and the calls in them are in 'apply', for an
@@ -27,3 +27,4 @@ apply (int (*f) (int), const int *p, int n)
 
 int a (const int *p, int n) { return apply (sq, p, n); }
 int b (const int *p, int n) { return apply (cube, p, n); }
+/* { hi-checked-by e2e/reports.c } */

@@ -28,3 +28,4 @@ int use (const char *p, long n)
     return small (p, n);
   return wrap (p, n);
 }
+/* { hi-checked-by e2e/reports.c } */

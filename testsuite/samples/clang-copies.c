@@ -16,3 +16,4 @@ int store (int x, int *p)
     p[2] = x;
   return hot (x); /* { hi-warning "hot function 'hot' not inlined into 'store'" } */
 }
+/* { hi-checked-by e2e/reports.c } */

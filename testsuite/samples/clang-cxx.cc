@@ -62,3 +62,4 @@ unsigned use_all (ring::Buffer &b, unsigned x)
 	 + b.step (x + 9) + b.step (x * 7) + b.scale (x) + b.scale (x + 1)
 	 + b.scale (x * 5);
 }
+/* { hi-checked-by e2e/samples.c } */

@@ -132,3 +132,4 @@ main (void)
 	  use_grow (a) + use_elsewhere (3));
   return 0;
 }
+/* { hi-checked-by e2e/samples.c } */

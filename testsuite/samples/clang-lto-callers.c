@@ -17,3 +17,4 @@ another_step (int x)
 {
   return big_step (x * 5) + 2;
 }
+/* { hi-checked-by e2e/lto.c } */

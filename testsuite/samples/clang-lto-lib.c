@@ -51,3 +51,4 @@ simd_sum (const int *p, int n)
 	 + out[7];
 }
 #endif
+/* { hi-checked-by e2e/lto.c } */

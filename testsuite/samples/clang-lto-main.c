@@ -26,3 +26,4 @@ main (int argc, char **argv)
   printf ("%d\n", s);
   return 0;
 }
+/* { hi-checked-by e2e/lto.c } */

@@ -120,3 +120,4 @@ int fields_apart (struct ctx *c, const char *p)
 fail:
   return -1;
 }
+/* { hi-checked-by e2e/reports.c } */

@@ -31,3 +31,4 @@ int two_results (int x)
   table[0] = r;
   return r + 1;
 }
+/* { hi-checked-by e2e/reports.c } */

@@ -45,3 +45,4 @@ int use_chill (int x)
 }
 int use_elsewhere (int x) { return elsewhere (x) * 2; }
 int use_fact (int x) { return fact (x) + 1; }
+/* { hi-checked-by e2e/reports.c } */

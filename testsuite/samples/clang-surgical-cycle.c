@@ -61,3 +61,4 @@ parse (const unsigned char *p, int n)
 {
   return parse_with (p, n, 0);
 }
+/* { hi-checked-by e2e/samples.c } */

@@ -53,3 +53,4 @@ int main (void)
   printf ("%u %u %u\n", block (5), spread (3, 10), fold (state, 64));
   return 0;
 }
+/* { hi-checked-by e2e/samples.c } */

@@ -50,3 +50,4 @@ int cold (int x)
     return heavy (x) - heavy (x + 5);
   return x;
 }
+/* { hi-checked-by e2e/reports.c } */

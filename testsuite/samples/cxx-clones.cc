@@ -46,3 +46,4 @@ int f5 (const int *p, int n) { static ns::S s; return s.walk<false> (p, n, 3) + 
 int f6 (const int *p, int n) { static ns::S s; return s.walk<false> (p, n, 3) + 6; }
 int f7 (const int *p, int n) { static ns::S s; return s.walk<false> (p, n, 3) + 7; }
 int f8 (const int *p, int n) { static ns::S s; return s.walk<false> (p, n, 3) + 8; }
+/* { hi-checked-by e2e/cxx.c } */

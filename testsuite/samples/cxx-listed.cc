@@ -105,3 +105,4 @@ consume (const std::uint8_t *p, std::size_t n, lib::table<unsigned> &t)
   r += lib::width<char[4]> (n) + lib::width<char[4]> (n / 5);
   return r + t.sum (n) + t.sum (n / 2);
 }
+/* { hi-checked-by e2e/cxx.c } */

@@ -80,3 +80,4 @@ int use_lambda (int x)
   auto twice = [x] (int y) { return ns::helper (x + y) * 2; };
   return twice (1) + twice (x);
 }
+/* { hi-checked-by e2e/cxx.c } */

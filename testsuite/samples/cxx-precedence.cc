@@ -17,3 +17,4 @@ int walk (int a, int b, int c) { return big (a) + big (b) + big (c); }
 }
 
 int main () { return ns::walk (1, 2, 3) == 42; }
+/* { hi-checked-by e2e/cxx.c } */

@@ -111,3 +111,4 @@ main (void)
 					    { { 5, 5, 5, 5 } }, { { 0, 1, 0, 1 } } };
   return (int) ((kernel (data, 6) ^ fold (data[0], data[2])) & 63);
 }
+/* { hi-checked-by e2e/cxx.c } */

@@ -36,3 +36,4 @@ unsigned both (const unsigned *p)
 {
   return third (p) ^ fourth (p + 1);
 }
+/* { hi-checked-by e2e/samples.c } */

@@ -46,3 +46,4 @@ static unsigned big (unsigned h, unsigned x)
 unsigned a (unsigned h, unsigned x) { return middle (h, x) + big (h, x); }
 unsigned b (unsigned h, unsigned x) { return middle (x, h) ^ big (x, h); }
 unsigned c (unsigned h, unsigned x) { return middle (h, 3) - big (5, x); }
+/* { hi-checked-by e2e/diagnostics.c } */

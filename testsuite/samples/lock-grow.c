@@ -91,3 +91,4 @@ unrelated (int x)
 {
   return scale (x) + scale (x + 7) * 2;
 }
+/* { hi-checked-by e2e/lock-build.c } */

@@ -44,3 +44,4 @@ int main (int argc, char **argv)
   printf ("%u\n", h);
   return 0;
 }
+/* { hi-checked-by e2e/profile.c } */

@@ -112,3 +112,4 @@ int use_wide (int x) { return wide (x) + wide (x + 1); }
 int use_replaceable (int x) { return replaceable (x) + replaceable (x + 1); }
 int use_elsewhere (int x) { return elsewhere (x) + elsewhere (x + 1); }
 int use_grow (int *a) { return grow (a, 4) + grow (a + 1, 3) + grow (a, 9); }
+/* { hi-checked-by e2e/samples.c } */

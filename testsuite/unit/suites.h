@@ -13,6 +13,8 @@
 Suite *policy_load_suite (void);
 Suite *policy_lookup_suite (void);
 Suite *policy_cache_suite (void);
+Suite *policy_match_suite (void);
+Suite *cxx_spelling_suite (void);
 Suite *suggest_suite (void);
 Suite *profile_tool_suite (void);
 Suite *results_name_suite (void);
