@@ -177,8 +177,15 @@ std::string name_of_symbol (llvm::StringRef symbol);
    list, or without it when BY_NAME; for C its symbol.  */
 std::string listing_name_of (const llvm::Function &f, bool by_name);
 
-/* The main source file of this unit, for "files" scoping.  */
+/* The unit (unit.cpp): the main source file of M, for messages, the
+   results and "files" scoping; the compilation's output without its
+   suffix (".libs/t" for -o .libs/t.o), what tells libtool's two
+   compilations of t.c apart, empty without the front end; and at an LTO
+   link, the main source file of the unit that compiled F (its debug
+   information's compile unit; "" elsewhere or without it).  */
 const char *unit_name (const llvm::Module &m);
+std::string output_stem ();
+std::string unit_of (const llvm::Function *f);
 
 /* Whether ENTRY, an always_inline entry, is forced call by call (a
    "callers" scope, or surgical forcing) rather than by the attribute on

@@ -11,7 +11,7 @@
 # XXHASH_CFLAGS are set.
 
 LLVM_PLUGIN := plugin/llvm
-LLVM_PLUGIN_SRC := $(addprefix $(LLVM_PLUGIN)/,hotinline.cpp state.cpp \
+LLVM_PLUGIN_SRC := $(addprefix $(LLVM_PLUGIN)/,hotinline.cpp state.cpp unit.cpp \
 	policies.cpp source-decls.cpp call-places.cpp names.cpp diagnose.cpp \
 	force.cpp surgical.cpp report.cpp tail-merge.cpp hints.cpp remarks.cpp \
 	results.cpp deps.cpp summary.cpp lto.cpp listing.cpp machine-calls.cpp)

@@ -160,12 +160,6 @@ take (char *text)
   return s;
 }
 
-const char *
-unit_name (const llvm::Module &m)
-{
-  return m.getSourceFileName ().c_str ();
-}
-
 std::string
 name_of (const llvm::Function &f)
 {
@@ -197,10 +191,7 @@ entry_for (const llvm::Function &callee, const llvm::Function *caller)
     = caller ? &names_of (caller->getName ()).plain_name () : nullptr;
   /* At a full LTO link the module is all units: a call's unit is its
      caller's.  */
-  std::string caller_unit;
-  const llvm::DISubprogram *sp = caller ? caller->getSubprogram () : nullptr;
-  if (at_link && sp && sp->getUnit ())
-    caller_unit = sp->getUnit ()->getFilename ().str ();
+  std::string caller_unit = unit_of (caller);
   const char *unit = rule_scope_file (caller_unit.c_str (),
 				      unit_name (*callee.getParent ()));
   std::vector<const char *> forms;

@@ -354,19 +354,6 @@ write_unit (llvm::raw_ostream &out, const llvm::Module &m, const char *unit,
   results_write_unit (&u, &e);
 }
 
-/* The compilation's output without its suffix (".libs/t" for -o
-   .libs/t.o), as the GCC plugin records it: what tells libtool's two
-   compilations of t.c apart.  Empty without the front end.  */
-std::string
-output_stem ()
-{
-  if (!the_compiler)
-    return "";
-  llvm::SmallString<256> out (the_compiler->getFrontendOpts ().OutputFile);
-  llvm::sys::path::replace_extension (out, "");
-  return out.str ().str ();
-}
-
 /* The output the linker was asked for (its -o), read from its command
    line, which the linker gives its plugins no other way; empty when not
    found.  */
