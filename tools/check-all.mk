@@ -82,7 +82,9 @@ FREEBSD_CLANGS := $(filter clang-19,$(CLANGS)) \
 # then this machine's GCCs and the Clangs, whose test cases spread over
 # every CPU and so fill the end of the run.
 CHROOT_STAGES := $(addprefix check-,$(CHROOT_GCCS) $(CHROOT_CLANGS))
-CHECK_STAGES := $(CHROOT_STAGES) $(addprefix check-,$(HOST_GCCS) $(CLANGS))
+LAYERS_STAGE := $(addprefix layers-,$(firstword $(CLANGS)))
+CHECK_STAGES := $(CHROOT_STAGES) $(addprefix check-,$(HOST_GCCS) $(CLANGS)) \
+	$(LAYERS_STAGE)
 .PHONY: check-all ci build real-sources check-freebsd $(CHECK_STAGES) \
 	$(REAL_STAGES)
 check-all: $(CHECK_STAGES)
@@ -110,6 +112,14 @@ $(addprefix check-,$(HOST_GCCS)): check-%: build
 
 $(addprefix check-,$(CLANGS)): check-%: build
 	+@$(STAGE) check-$* $(MAKE) check CLANG=$*
+
+# The LLVM plugin's files call only down, checked on the oldest Clang's
+# (the GCC plugin's, the core's and the tools' are in every check-build):
+# its files compiled one by one, which the plugin's build does not do.
+ifneq ($(LAYERS_STAGE),)
+$(LAYERS_STAGE): layers-%: build
+	+@$(STAGE) layers-$* $(MAKE) check-layers CLANG=$*
+endif
 
 $(addprefix check-,$(CHROOT_GCCS)): check-%: chroot-forky
 	+@$(STAGE) check-$* sh tools/debian-chroot.sh forky run \
