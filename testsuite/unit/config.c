@@ -222,7 +222,7 @@ START_TEST (test_help_lists_every_argument_the_parser_takes)
     }
   free (help);
   /* As many as describe () knows fields for.  */
-  ck_assert_uint_eq (listed, 17);
+  ck_assert_uint_eq (listed, 19);
 }
 END_TEST
 
@@ -251,7 +251,7 @@ START_TEST (test_help_is_aligned_in_two_columns)
 	ck_assert_msg (strspn (line, " ") == COLUMN, "%.*s", (int) len,
 		       line);
     }
-  ck_assert_uint_eq (n_lines, 17 + 5);
+  ck_assert_uint_eq (n_lines, 19 + 8);
   ck_assert_ptr_nonnull (strstr (text, "  " PREFIX "policy=FILE  read the "
 				 "policy FILE (repeatable; entries merge)\n"));
   ck_assert_ptr_nonnull (strstr (text, "  " PREFIX "help         print this "
