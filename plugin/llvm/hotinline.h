@@ -139,6 +139,11 @@ std::unique_ptr<clang::ASTConsumer> deps_consumer (
 const struct policy_entry *entry_for (const llvm::Function &callee,
 				      const llvm::Function *caller);
 
+/* The name forms of the function of SYMBOL, most specific first, as
+   entry_for gives them to the policy: the symbol, then for C++ the
+   demangled forms.  */
+const std::vector<std::string> &name_forms (llvm::StringRef symbol);
+
 /* Whether an entry of the policy may name the function of SYMBOL (in any
    of its forms): the cheap test before entry_for.  */
 bool symbol_mentioned (llvm::StringRef symbol);
@@ -278,6 +283,17 @@ extern const struct message_style diagnostic_style;
 
 /* The note naming ENTRY's place in its policy and its reason.  */
 void note_entry (const place &loc, const struct policy_entry *entry);
+
+/* Disregarding the source's marks (disregard.cpp): the disregard-only
+   policy loaded (false, its errors given, when it does not load); the AST
+   consumer that takes the disregarded always_inline marks off the
+   declarations of UNIT, the main source file, before the code generator
+   sees them (NULL without disregard=); and the start of the pipeline,
+   where the inline keyword's hint is taken off.  */
+bool disregard_load ();
+std::unique_ptr<clang::ASTConsumer> disregard_consumer (
+  clang::CompilerInstance &ci, llvm::StringRef unit);
+void disregard_register (llvm::PassBuilder &pb);
 
 /* The passes and callbacks of each mode.  */
 void force_register (llvm::PassBuilder &pb);
