@@ -34,24 +34,74 @@ without_always_inline (tree list)
   return copy;
 }
 
+/* Whether DECL is a GNU C extern inline function (gnu89 inline, or the
+   gnu_inline attribute), to which the C front end gives
+   DECL_DISREGARD_INLINE_LIMITS of its own, with or without always_inline:
+   its body is there only to be inlined.  That stays: it is the linkage's,
+   not a mark's.  */
+static bool
+gnu_extern_inline_p (tree decl)
+{
+  return DECL_EXTERNAL (decl) && DECL_DECLARED_INLINE_P (decl)
+	 && (flag_gnu89_inline
+	     || lookup_attribute ("gnu_inline", DECL_ATTRIBUTES (decl)));
+}
+
 /* Whether DECL's marks are ones to take off: it carries one, it is
    declared outside the system headers, and rule_disregards names it.  */
 static bool
 marks_to_take_off (tree decl)
 {
-  bool marked = DECL_DISREGARD_INLINE_LIMITS (decl)
-		|| lookup_attribute ("always_inline", DECL_ATTRIBUTES (decl))
+  bool marked = lookup_attribute ("always_inline", DECL_ATTRIBUTES (decl))
 		|| (the_config.disregard == CONFIG_DISREGARD_INLINE
 		    && DECL_DECLARED_INLINE_P (decl));
   return marked && !in_system_header_at (DECL_SOURCE_LOCATION (decl))
 	 && marks_disregarded (decl);
 }
 
+/* Take off DECL's always_inline: the attribute, and the limits it lifts
+   (unless the linkage lifts them too).  */
+static void
+take_off_always_inline (tree decl)
+{
+  if (!lookup_attribute ("always_inline", DECL_ATTRIBUTES (decl)))
+    return;
+  DECL_ATTRIBUTES (decl) = without_always_inline (DECL_ATTRIBUTES (decl));
+  DECL_DISREGARD_INLINE_LIMITS (decl) = gnu_extern_inline_p (decl);
+}
+
+/* As each function's definition is read, before GCC's symbol table takes
+   it (cgraph_node::finalize_function): what GCC decides there from the
+   marks is then decided as without them.  At -O0 (and with
+   -fkeep-static-functions) it keeps a static function neither inline nor
+   always_inline even when nothing calls it, as it would the function
+   written without its marks.  The inline keyword's hint itself stays on
+   until the IPA passes: the C front end still reads it for the linkage of
+   later declarations (C99 inline definitions).  */
+static void
+disregard_definition (void *gcc_data, void *)
+{
+  tree decl = (tree) gcc_data;
+  if (seen_error () || !decl || TREE_CODE (decl) != FUNCTION_DECL
+      || !marks_to_take_off (decl))
+    return;
+  take_off_always_inline (decl);
+  bool inline_left = the_config.disregard != CONFIG_DISREGARD_INLINE
+		     && DECL_DECLARED_INLINE_P (decl);
+  if ((!opt_for_fn (decl, optimize) || flag_keep_static_functions)
+      && !TREE_PUBLIC (decl) && !DECL_EXTERNAL (decl) && !DECL_COMDAT (decl)
+      && !DECL_DISREGARD_INLINE_LIMITS (decl) && !inline_left
+      && !decl_function_context (decl))
+    cgraph_node::get_create (decl)->force_output = 1;
+}
+
 /* Before the IPA passes: every function of the unit is known, the source
-   read whole (a later redeclaration cannot put a mark back), and nothing
-   inlined yet.  Registered after force mode's callback, which GCC then
-   calls after this one: a policy entry forces a function whose mark was
-   taken off, as the reviewed policy that replaces the mark asks.  */
+   read whole (a later redeclaration may have put a mark back), and
+   nothing inlined yet: the early inliner (einline, at -O0 the
+   always-inliner) is the first to look at the marks.  Registered after
+   force mode's callback, which GCC then calls after this one: a policy
+   entry forces a function whose mark was taken off, as the reviewed
+   policy that replaces the mark asks.  */
 static void
 disregard_marks (void *, void *)
 {
@@ -63,8 +113,7 @@ disregard_marks (void *, void *)
       tree decl = node->decl;
       if (!marks_to_take_off (decl))
 	continue;
-      DECL_ATTRIBUTES (decl) = without_always_inline (DECL_ATTRIBUTES (decl));
-      DECL_DISREGARD_INLINE_LIMITS (decl) = 0;
+      take_off_always_inline (decl);
       if (the_config.disregard == CONFIG_DISREGARD_INLINE)
 	DECL_DECLARED_INLINE_P (decl) = 0;
     }
@@ -76,8 +125,12 @@ void
 disregard_register (const char *plugin_name)
 {
   if (the_config.disregard != CONFIG_DISREGARD_NONE)
-    register_callback (plugin_name, PLUGIN_ALL_IPA_PASSES_START,
-		       disregard_marks, NULL);
+    {
+      register_callback (plugin_name, PLUGIN_PRE_GENERICIZE,
+			 disregard_definition, NULL);
+      register_callback (plugin_name, PLUGIN_ALL_IPA_PASSES_START,
+			 disregard_marks, NULL);
+    }
 }
 
 } // namespace hotinline
