@@ -71,33 +71,35 @@ take_off_always_inline (tree decl)
 }
 
 /* As each function's definition is read, before GCC's symbol table takes
-   it (cgraph_node::finalize_function): what GCC decides there from the
-   marks is then decided as without them.  At -O0 (and with
-   -fkeep-static-functions) it keeps a static function neither inline nor
-   always_inline even when nothing calls it, as it would the function
-   written without its marks.  The inline keyword's hint itself stays on
-   until the IPA passes: the C front end still reads it for the linkage of
-   later declarations (C99 inline definitions).  */
+   it (cgraph_node::finalize_function), which decides from the marks
+   whether to keep a static function nothing calls: at -O0, with
+   -fkeep-static-functions or without reordering it keeps one neither
+   inline nor always_inline.  A function whose marks are disregarded is
+   kept as it would be written without them.  The marks themselves stay
+   on until the IPA passes: the C front end still reads the inline keyword
+   for the linkage of later declarations (C99 inline definitions), and
+   the listing (list=) lists the marks as written.  */
 static void
-disregard_definition (void *gcc_data, void *)
+keep_as_without_marks (void *gcc_data, void *)
 {
   tree decl = (tree) gcc_data;
   if (seen_error () || !decl || TREE_CODE (decl) != FUNCTION_DECL
-      || !marks_to_take_off (decl))
+      || TREE_PUBLIC (decl) || DECL_EXTERNAL (decl) || DECL_COMDAT (decl)
+      || decl_function_context (decl))
     return;
-  take_off_always_inline (decl);
+  if (opt_for_fn (decl, optimize) && !flag_keep_static_functions
+      && flag_toplevel_reorder
+      && !lookup_attribute ("no_reorder", DECL_ATTRIBUTES (decl)))
+    return;
   bool inline_left = the_config.disregard != CONFIG_DISREGARD_INLINE
 		     && DECL_DECLARED_INLINE_P (decl);
-  if ((!opt_for_fn (decl, optimize) || flag_keep_static_functions)
-      && !TREE_PUBLIC (decl) && !DECL_EXTERNAL (decl) && !DECL_COMDAT (decl)
-      && !DECL_DISREGARD_INLINE_LIMITS (decl) && !inline_left
-      && !decl_function_context (decl))
+  if (!inline_left && marks_to_take_off (decl))
     cgraph_node::get_create (decl)->force_output = 1;
 }
 
 /* Before the IPA passes: every function of the unit is known, the source
-   read whole (a later redeclaration may have put a mark back), and
-   nothing inlined yet: the early inliner (einline, at -O0 the
+   read whole (no later declaration puts a mark back), and nothing
+   inlined yet: the early inliner (einline, at -O0 the
    always-inliner) is the first to look at the marks.  Registered after
    force mode's callback, which GCC then calls after this one: a policy
    entry forces a function whose mark was taken off, as the reviewed
@@ -127,7 +129,7 @@ disregard_register (const char *plugin_name)
   if (the_config.disregard != CONFIG_DISREGARD_NONE)
     {
       register_callback (plugin_name, PLUGIN_PRE_GENERICIZE,
-			 disregard_definition, NULL);
+			 keep_as_without_marks, NULL);
       register_callback (plugin_name, PLUGIN_ALL_IPA_PASSES_START,
 			 disregard_marks, NULL);
     }
