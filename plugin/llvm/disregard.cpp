@@ -161,6 +161,10 @@ private:
 	if (r->hasAttrs ())
 	  {
 	    clang::AttrVec &attrs = r->getAttrs ();
+	    for (const clang::Attr *a : attrs)
+	      if (written_always_inline (a))
+		marks_taken_off.try_emplace (fd->getFirstDecl (),
+					     a->getSpelling ());
 	    llvm::erase_if (attrs, written_always_inline);
 	    if (attrs.empty ())
 	      r->dropAttrs ();

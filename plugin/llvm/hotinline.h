@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "llvm/ADT/DenseMap.h"
+
 #include "config.h"
 #include "messages.h"
 #include "policy.h"
@@ -67,6 +69,12 @@ extern thread_local bool surgical;
    them (machine-calls.cpp; false when this LLVM lets no plugin see
    them).  */
 extern bool machine_calls_available;
+
+/* The always_inline marks the front end took off (disregard.cpp), by
+   the function's first declaration, in the spelling written: the listing
+   (source-decls.cpp) lists the marks as the source writes them.  */
+extern llvm::DenseMap<const clang::FunctionDecl *, std::string>
+  marks_taken_off;
 
 /* What happened in this unit, for the summary (summary.cpp), counted
    where each is decided (the struct is the core's, as the GCC plugin's).  */
