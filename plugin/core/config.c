@@ -41,6 +41,8 @@ enum
 
 static const char *const severities[] = { "note", "warning", "error", NULL };
 static const char *const strategies[] = { "attribute", "surgical", NULL };
+/* In the order of enum config_disregard, from its second.  */
+static const char *const disregards[] = { "always_inline", "inline", NULL };
 
 static void
 add_policy (struct config *c, const char *file)
@@ -75,6 +77,13 @@ static void
 choose_strategy (struct config *c, int i)
 {
   c->strategy = (enum config_strategy) i;
+}
+
+/* DISREGARDS in the order of enum config_disregard, after NONE.  */
+static void
+choose_disregard (struct config *c, int i)
+{
+  c->disregard = (enum config_disregard) (i + 1);
 }
 
 #define FLAG(key, field, scope, help) \
@@ -120,6 +129,13 @@ static const struct option options[] = {
 	 "list the functions with attribute A instead"),
   FLAG ("list-by-name", list_by_name, SCOPE_UNIT,
 	"list C++ functions by qualified name, overloads together"),
+  CHOICE ("disregard", "M", disregards, choose_disregard,
+	  "compile as if the source's always_inline marks were not\n"
+	  "written ('always_inline'), or its inline keywords too\n"
+	  "('inline'); marks in system headers are kept"),
+  VALUE ("disregard-only", "FILE", "a file", disregard_only, SCOPE_PATH,
+	 "disregard the marks of the functions the policy FILE\n"
+	 "names only (its entries' names and files)"),
   FLAG ("disable", disable, 0, "load the plugin but do nothing"),
   FLAG ("version", print_version, SCOPE_UNIT, "print the version"),
   FLAG ("help", print_help, SCOPE_UNIT, "print this list"),
@@ -284,6 +300,20 @@ config_apply (struct config *c, const char *key, const char *value)
     default:
       return choose (c, o, value);
     }
+}
+
+const char *
+config_check (const struct config *c)
+{
+  if (c->disregard_only && c->disregard == CONFIG_DISREGARD_NONE)
+    {
+      snprintf (message, sizeof message,
+		"argument 'disregard-only' needs the marks to disregard: "
+		PREFIX "disregard=always_inline or " PREFIX
+		"disregard=inline");
+      return message;
+    }
+  return NULL;
 }
 
 void

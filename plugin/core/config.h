@@ -18,6 +18,16 @@ enum config_strategy
   CONFIG_STRATEGY_SURGICAL	/* Only the calls the inliner declined.  */
 };
 
+/* The marks in the source the compiler is to disregard
+   (disregard=): none, always_inline, or also the inline keyword's
+   hint.  */
+enum config_disregard
+{
+  CONFIG_DISREGARD_NONE,
+  CONFIG_DISREGARD_ALWAYS_INLINE,
+  CONFIG_DISREGARD_INLINE
+};
+
 struct config
 {
   const char **policies;	/* policy=FILE, in command-line order.  */
@@ -42,6 +52,10 @@ struct config
 				   into.  */
   const char *list_attribute;	/* list-attribute=NAME: what is listed.  */
   bool list_by_name;		/* list-by-name: C++ qualified names.  */
+  enum config_disregard disregard;	/* disregard=always_inline|inline.  */
+  const char *disregard_only;	/* disregard-only=FILE: a policy naming
+				   the functions whose marks are
+				   disregarded; NULL: every function.  */
   bool disable;			/* disable: load and do nothing.  */
   bool print_version;		/* version: print the version.  */
   bool print_help;		/* help: print the arguments.  */
@@ -59,6 +73,10 @@ const char *config_apply (struct config *, const char *key,
 			  const char *value);
 
 void config_free (struct config *);
+
+/* What is wrong with the arguments taken together (disregard-only=
+   without disregard=), as config_apply's messages; NULL when nothing.  */
+const char *config_check (const struct config *);
 
 /* For a link that replays a unit's arguments (the LLVM plugin at an LTO
    link): whether KEY is about that one compilation (its listing, its

@@ -40,3 +40,14 @@ rule_scope_file (const char *caller_unit, const char *unit)
 {
   return caller_unit && *caller_unit ? caller_unit : unit;
 }
+
+bool
+rule_disregards (const struct config *config, const struct policy *only,
+		 const char *const *forms, size_t n_forms, const char *unit)
+{
+  if (config->disregard == CONFIG_DISREGARD_NONE)
+    return false;
+  if (!config->disregard_only)
+    return true;
+  return only && policy_lookup_forms (only, forms, n_forms, NULL, unit);
+}

@@ -58,6 +58,18 @@ bool rule_policy_has_work (const struct policy *policy);
    to the unit that included it, at a link as in its own compilation.  */
 const char *rule_scope_file (const char *caller_unit, const char *unit);
 
+/* Whether the compiler is to disregard the marks (always_inline, and
+   with disregard=inline the inline keyword) of a function known by its
+   name FORMS (as policy_lookup_forms takes them) in UNIT: disregard= is
+   given, and without disregard-only= every function's are, with it only
+   those an entry of ONLY (its policy) names, with its files scope.  A
+   front end asks it for functions it may disregard: those declared
+   outside the system headers, whose marks (the compiler's own
+   intrinsics) the build cannot do without.  */
+bool rule_disregards (const struct config *config, const struct policy *only,
+		      const char *const *forms, size_t n_forms,
+		      const char *unit);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,6 +1,6 @@
-/* Dependency tracking: name the policy files in the -MD/-MMD output, so
-   that make, Kbuild's fixdep and ccache's depend mode rebuild an object
-   when its policy changes.  */
+/* Dependency tracking: name the policy files (disregard-only='s too) in
+   the -MD/-MMD output, so that make, Kbuild's fixdep and ccache's depend
+   mode rebuild an object when its policy changes.  */
 #include "gcc-compat.h"
 
 #include "hotinline.h"
@@ -36,6 +36,8 @@ add_policies_to_deps (void *, void *)
   for (size_t i = 0; i < the_config.n_locks; i++)
     if (access (the_config.locks[i], R_OK) == 0)
       deps_add_dep (deps, the_config.locks[i]);
+  if (the_config.disregard_only)
+    deps_add_dep (deps, the_config.disregard_only);
 }
 
 } // namespace

@@ -27,6 +27,8 @@ hotinline_finish (void *, void *)
   forget_names ();
   policy_free (the_policy);
   the_policy = NULL;
+  policy_free (the_only_policy);
+  the_only_policy = NULL;
   config_free (&the_config);
 }
 
@@ -98,6 +100,13 @@ read_arguments (const struct plugin_name_args *info, struct config *config)
 	  ok = false;
 	}
     }
+  /* The arguments taken together.  */
+  if (ok)
+    if (const char *problem = config_check (config))
+      {
+	error ("%s [hotinline]", problem);
+	ok = false;
+      }
   return ok;
 }
 
@@ -129,6 +138,12 @@ plugin_init (struct plugin_name_args *info,
   the_policy = load_policies (&the_config);
   if (!the_policy)
     return 0;
+  if (the_config.disregard_only)
+    {
+      the_only_policy = load_only_policy (&the_config);
+      if (!the_only_policy)
+	return 0;
+    }
   deps_register (info->base_name);
   /* A policy without entries cannot match anything: its passes would only
      cost time.  It still is a dependency, and still gets its results file
@@ -140,6 +155,10 @@ plugin_init (struct plugin_name_args *info,
       report_register (info->base_name);
       hints_register (info->base_name);
     }
+  /* GCC calls the callbacks of an event last registered first: the marks
+     are taken off after the listing has seen them, before force mode puts
+     back those a policy forces.  */
+  disregard_register (info->base_name);
   results_register (info->base_name);
   summary_register (info->base_name);
   listing_register (info->base_name);

@@ -16,6 +16,9 @@ namespace hotinline {
    plugin's arguments, and what happened in this translation unit, for
    the summary.  */
 extern struct policy *the_policy;
+/* The policy of disregard-only= (NULL without it): the functions whose
+   marks are disregarded.  */
+extern struct policy *the_only_policy;
 extern struct config the_config;
 extern struct hot_stats unit_stats;
 
@@ -63,6 +66,12 @@ tree source_function (tree decl);
 /* DECL's name as written, for messages: its identifier, or for C++ its
    qualified name ("ns::S::S" rather than GCC's "__ct").  */
 const char *name_of (tree decl);
+
+/* Whether the marks of FNDECL (always_inline, and with disregard=inline
+   the inline keyword's hint) are disregarded: rule_disregards asked with
+   the names entry_for looks up, the function's own and not its callers'.
+   The caller keeps the marks of the system headers' functions.  */
+bool marks_disregarded (tree fndecl);
 
 /* Whether entry_for has returned ENTRY in this unit, and how many entries
    it has returned: the entries that matched, for the results and the
@@ -195,6 +204,10 @@ void results_note_function (tree fndecl, const char *why_not);
    a warning.  */
 struct policy *load_policies (const struct config *config);
 
+/* Load the policy of disregard-only= the same way: its problems are GCC
+   errors, and NULL then.  */
+struct policy *load_only_policy (const struct config *config);
+
 /* The callbacks and passes of each mode, each in its file, registered by
    the entry point (hotinline.cc).  */
 void deps_register (const char *plugin_name);
@@ -205,6 +218,7 @@ void hints_register (const char *plugin_name);
 void results_register (const char *plugin_name);
 void summary_register (const char *plugin_name);
 void listing_register (const char *plugin_name);
+void disregard_register (const char *plugin_name);
 
 } // namespace hotinline
 

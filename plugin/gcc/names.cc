@@ -487,6 +487,37 @@ entry_for (tree fndecl, tree caller)
 }
 
 bool
+marks_disregarded (tree fndecl)
+{
+  fndecl = source_function (fndecl);
+  const char *unit = rule_scope_file (unit_of (fndecl), unit_name ());
+  if (!the_config.disregard_only || !DECL_NAME (fndecl))
+    return rule_disregards (&the_config, the_only_policy, NULL, 0, unit);
+  /* The forms entry_for looks up.  */
+  const char *c_name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+  if (plain_c_name_p (fndecl))
+    return rule_disregards (&the_config, the_only_policy, &c_name, 1, unit);
+  if (symtab->state != PARSING)
+    {
+      const decl_names *names = names_of (fndecl);
+      return rule_disregards (&the_config, the_only_policy,
+			      (const char *const *) names->forms, names->n,
+			      unit);
+    }
+  /* While the source is read, a body has not all its names yet (the
+     aliases GCC makes of a constructor's variants): they are not kept for
+     entry_for.  */
+  decl_names names = {};
+  compute_names (&names, fndecl);
+  bool disregarded = rule_disregards (&the_config, the_only_policy,
+				      (const char *const *) names.forms,
+				      names.n, unit);
+  for (unsigned i = 0; i < names.n; i++)
+    free (names.forms[i]);
+  return disregarded;
+}
+
+bool
 entry_matched (const struct policy_entry *entry)
 {
   return matched_entries && matched_entries->contains (entry);

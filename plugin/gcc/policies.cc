@@ -1,5 +1,6 @@
-/* Loading the policies the arguments name, through the core's cache
-   (policy-cache.h), for the entry point.  */
+/* Loading the policies the arguments name (policy=, lock=, and the
+   policy of disregard-only=), through the core's cache (policy-cache.h),
+   for the entry point.  */
 #include "gcc-compat.h"
 
 #include "policy-cache.h"
@@ -21,6 +22,23 @@ load_policies (const struct config *config)
   if (n_errors == 0)
     return policy;
   for (size_t i = 0; i < n_errors; i++)
+    error ("%s [hotinline]", policy_error_message (policy, i));
+  policy_free (policy);
+  return NULL;
+}
+
+struct policy *
+load_only_policy (const struct config *config)
+{
+  struct policy *policy = policy_new ();
+  char *cache = config->no_cache ? NULL
+				 : policy_cache_dir (config->cache_dir);
+  bool loaded = policy_cache_load (policy, &config->disregard_only, 1, cache,
+				   HOTINLINE_VERSION, NULL);
+  free (cache);
+  if (loaded)
+    return policy;
+  for (size_t i = 0; i < policy_error_count (policy); i++)
     error ("%s [hotinline]", policy_error_message (policy, i));
   policy_free (policy);
   return NULL;

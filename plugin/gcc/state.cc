@@ -9,6 +9,7 @@
 namespace hotinline {
 
 struct policy *the_policy;
+struct policy *the_only_policy;
 struct config the_config;
 struct hot_stats unit_stats;
 

@@ -31,6 +31,8 @@ public:
       add (callbacks, the_config.policies[i]);
     for (size_t i = 0; i < the_config.n_locks; i++)
       add (callbacks, the_config.locks[i]);
+    if (the_config.disregard_only)
+      add (callbacks, the_config.disregard_only);
   }
 
 private:

@@ -103,6 +103,12 @@ protected:
 	    ok = false;
 	  }
       }
+    if (ok)
+      if (const char *problem = config_check (&the_config))
+	{
+	  emit_error (std::string (problem) + " [hotinline]");
+	  ok = false;
+	}
     if (!ok)
       return false;
     if (the_config.print_version)
@@ -116,14 +122,22 @@ protected:
     the_policy = load_policies (&the_config);
     if (!the_policy)
       return false;
+    if (!disregard_load ())
+      return false;
     call_places_ask (*the_compiler);
     return true;
   }
 
   std::unique_ptr<clang::ASTConsumer>
-  CreateASTConsumer (clang::CompilerInstance &ci, llvm::StringRef) override
+  CreateASTConsumer (clang::CompilerInstance &ci,
+		     llvm::StringRef in_file) override
   {
     std::vector<std::unique_ptr<clang::ASTConsumer>> consumers;
+    /* First: the other consumers see the source as if the disregarded
+       marks were not written.  */
+    if (std::unique_ptr<clang::ASTConsumer> marks
+	= disregard_consumer (ci, in_file))
+      consumers.push_back (std::move (marks));
     consumers.push_back (source_decls_consumer (ci));
     consumers.push_back (deps_consumer (ci));
     if (std::unique_ptr<clang::ASTConsumer> places = call_places_consumer (ci))
@@ -141,6 +155,7 @@ register_passes (llvm::PassBuilder &pb)
   call_places_register (pb);
   listing_register (pb);
   lto_register (pb);
+  disregard_register (pb);
   force_register (pb);
   surgical_register (pb);
   report_register (pb);

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "llvm/ADT/DenseMap.h"
+
 #include "config.h"
 #include "messages.h"
 #include "policy.h"
@@ -67,6 +69,12 @@ extern thread_local bool surgical;
    them (machine-calls.cpp; false when this LLVM lets no plugin see
    them).  */
 extern bool machine_calls_available;
+
+/* The always_inline marks the front end took off (disregard.cpp), by
+   the function's first declaration, in the spelling written: the listing
+   (source-decls.cpp) lists the marks as the source writes them.  */
+extern llvm::DenseMap<const clang::FunctionDecl *, std::string>
+  marks_taken_off;
 
 /* What happened in this unit, for the summary (summary.cpp), counted
    where each is decided (the struct is the core's, as the GCC plugin's).  */
@@ -138,6 +146,11 @@ std::unique_ptr<clang::ASTConsumer> deps_consumer (
    specific form that an entry names wins (names.cpp).  */
 const struct policy_entry *entry_for (const llvm::Function &callee,
 				      const llvm::Function *caller);
+
+/* The name forms of the function of SYMBOL, most specific first, as
+   entry_for gives them to the policy: the symbol, then for C++ the
+   demangled forms.  */
+const std::vector<std::string> &name_forms (llvm::StringRef symbol);
 
 /* Whether an entry of the policy may name the function of SYMBOL (in any
    of its forms): the cheap test before entry_for.  */
@@ -278,6 +291,17 @@ extern const struct message_style diagnostic_style;
 
 /* The note naming ENTRY's place in its policy and its reason.  */
 void note_entry (const place &loc, const struct policy_entry *entry);
+
+/* Disregarding the source's marks (disregard.cpp): the disregard-only
+   policy loaded (false, its errors given, when it does not load); the AST
+   consumer that takes the disregarded always_inline marks off the
+   declarations of UNIT, the main source file, before the code generator
+   sees them (NULL without disregard=); and the start of the pipeline,
+   where the inline keyword's hint is taken off.  */
+bool disregard_load ();
+std::unique_ptr<clang::ASTConsumer> disregard_consumer (
+  clang::CompilerInstance &ci, llvm::StringRef unit);
+void disregard_register (llvm::PassBuilder &pb);
 
 /* The passes and callbacks of each mode.  */
 void force_register (llvm::PassBuilder &pb);

@@ -14,7 +14,8 @@ LLVM_PLUGIN := plugin/llvm
 LLVM_PLUGIN_SRC := $(addprefix $(LLVM_PLUGIN)/,hotinline.cpp state.cpp unit.cpp \
 	policies.cpp source-decls.cpp call-places.cpp names.cpp diagnose.cpp \
 	force.cpp surgical.cpp report.cpp tail-merge.cpp hints.cpp remarks.cpp \
-	results.cpp deps.cpp summary.cpp lto.cpp listing.cpp machine-calls.cpp)
+	results.cpp deps.cpp summary.cpp lto.cpp listing.cpp machine-calls.cpp \
+	disregard.cpp)
 
 # The Clangs this machine can build a plugin for: CLANG_VERSIONS.
 include tools/clangs.mk

@@ -205,6 +205,12 @@ entry_for (const llvm::Function &callee, const llvm::Function *caller)
   return e;
 }
 
+const std::vector<std::string> &
+name_forms (llvm::StringRef symbol)
+{
+  return names_of (symbol).forms;
+}
+
 bool
 symbol_mentioned (llvm::StringRef symbol)
 {

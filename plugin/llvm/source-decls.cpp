@@ -35,7 +35,10 @@ marked (const clang::FunctionDecl *fd)
   for (const clang::Attr *a : fd->attrs ())
     if (attribute_name (a->getSpelling ()) == wanted)
       return true;
-  return false;
+  /* A mark disregarded (disregard.cpp) is listed as written.  */
+  auto off = marks_taken_off.find (fd->getFirstDecl ());
+  return off != marks_taken_off.end ()
+	 && attribute_name (off->second) == wanted;
 }
 
 /* Whether the IR may have FD: used, or defined and emitted whether used

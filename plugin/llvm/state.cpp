@@ -17,5 +17,6 @@ thread_local bool at_link;
 thread_local bool surgical;
 bool machine_calls_available;
 thread_local struct hot_stats unit_stats;
+llvm::DenseMap<const clang::FunctionDecl *, std::string> marks_taken_off;
 
 } // namespace hotinline

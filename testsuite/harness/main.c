@@ -45,6 +45,7 @@ main (void)
   srunner_add_suite (sr, review_suite ());
   srunner_add_suite (sr, diff_suite ());
   srunner_add_suite (sr, link_scope_suite ());
+  srunner_add_suite (sr, disregard_suite ());
   int failed = runner_run (sr);
   srunner_free (sr);
   return failed ? EXIT_FAILURE : EXIT_SUCCESS;

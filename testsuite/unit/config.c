@@ -52,6 +52,11 @@ describe (const struct config *c)
     PUT (" list-attribute=%s", c->list_attribute);
   if (c->list_by_name)
     PUT (" list-by-name");
+  if (c->disregard != CONFIG_DISREGARD_NONE)
+    PUT (" disregard=%s", c->disregard == CONFIG_DISREGARD_INLINE
+			  ? "inline" : "always_inline");
+  if (c->disregard_only)
+    PUT (" disregard-only=%s", c->disregard_only);
   if (c->disable)
     PUT (" disable");
   if (c->print_version)
@@ -95,6 +100,10 @@ static const struct config_case
   { { "list=listed.yaml" }, "list=listed.yaml", NULL },
   { { "list-attribute=hot" }, "list-attribute=hot", NULL },
   { { "list-by-name" }, "list-by-name", NULL },
+  { { "disregard=always_inline" }, "disregard=always_inline", NULL },
+  { { "disregard=inline" }, "disregard=inline", NULL },
+  { { "disregard=inline", "disregard-only=marks.yaml" },
+    "disregard=inline disregard-only=marks.yaml", NULL },
   { { "disable" }, "disable", NULL },
   { { "version" }, "version", NULL },
   { { "help" }, "help", NULL },
@@ -134,6 +143,11 @@ static const struct config_case
     "argument 'severity' expects note, warning or error, found ''" },
   { { "strategy=inline" }, NULL,
     "argument 'strategy' expects attribute or surgical, found 'inline'" },
+  { { "disregard=noinline" }, NULL,
+    "argument 'disregard' expects always_inline or inline, found "
+    "'noinline'" },
+  { { "disregard-only" }, NULL,
+    "argument 'disregard-only' needs a file: " PREFIX "disregard-only=FILE" },
   { { "strict=yes" }, NULL,
     "argument 'strict' takes no value; write " PREFIX "strict" },
   { { "help=" }, NULL, "argument 'help' takes no value; write " PREFIX "help" },
@@ -208,7 +222,7 @@ START_TEST (test_help_lists_every_argument_the_parser_takes)
     }
   free (help);
   /* As many as describe () knows fields for.  */
-  ck_assert_uint_eq (listed, 17);
+  ck_assert_uint_eq (listed, 19);
 }
 END_TEST
 
@@ -237,7 +251,7 @@ START_TEST (test_help_is_aligned_in_two_columns)
 	ck_assert_msg (strspn (line, " ") == COLUMN, "%.*s", (int) len,
 		       line);
     }
-  ck_assert_uint_eq (n_lines, 17 + 5);
+  ck_assert_uint_eq (n_lines, 19 + 8);
   ck_assert_ptr_nonnull (strstr (text, "  " PREFIX "policy=FILE  read the "
 				 "policy FILE (repeatable; entries merge)\n"));
   ck_assert_ptr_nonnull (strstr (text, "  " PREFIX "help         print this "
@@ -270,6 +284,8 @@ static const struct
   { "quiet", false, false },
   { "no-cache", false, false },
   { "disable", false, false },
+  { "disregard", false, false },
+  { "disregard-only", false, true },
   { "polcy", false, false },
 };
 
@@ -282,6 +298,21 @@ START_TEST (test_scope_table)
 }
 END_TEST
 
+/* The arguments taken together.  */
+START_TEST (test_check_across_arguments)
+{
+  struct config c;
+  config_init (&c);
+  ck_assert_ptr_null (config_check (&c));
+  c.disregard_only = "marks.yaml";
+  ck_assert_str_eq (config_check (&c), "argument 'disregard-only' needs the "
+		    "marks to disregard: " PREFIX "disregard=always_inline or "
+		    PREFIX "disregard=inline");
+  c.disregard = CONFIG_DISREGARD_ALWAYS_INLINE;
+  ck_assert_ptr_null (config_check (&c));
+}
+END_TEST
+
 Suite *
 config_suite (void)
 {
@@ -291,6 +322,7 @@ config_suite (void)
 		       sizeof config_cases / sizeof *config_cases);
   tcase_add_loop_test (tc, test_scope_table, 0,
 		       sizeof scope_cases / sizeof *scope_cases);
+  tcase_add_test (tc, test_check_across_arguments);
   runner_add_tcase (s, tc);
   tc = runner_tcase ("Help");
   tcase_add_test (tc, test_help_lists_every_argument_the_parser_takes);

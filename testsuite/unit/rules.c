@@ -125,6 +125,34 @@ START_TEST (test_scope_file)
 }
 END_TEST
 
+/* Whose marks are disregarded: with disregard-only, the functions its
+   policy names, by any of their forms, within its files scopes.  */
+START_TEST (test_disregards)
+{
+  struct config c;
+  config_init (&c);
+  const char *plain[] = { "fill" };
+  const char *cxx[] = { "_ZN2ns4fillEv", "ns::fill()", "ns::fill", "fill" };
+  ck_assert (!rule_disregards (&c, NULL, plain, 1, "a.c"));
+  c.disregard = CONFIG_DISREGARD_ALWAYS_INLINE;
+  ck_assert (rule_disregards (&c, NULL, plain, 1, "a.c"));
+  struct policy *only = policy_new ();
+  static const char text[] = "version: 1\nfunctions:\n"
+			     "  - name: ns::fill\n"
+			     "  - name: \"mark_*\"\n    files: [\"lib/*.c\"]\n";
+  ck_assert (policy_load_buffer (only, "only.yaml", text, strlen (text)));
+  c.disregard_only = "only.yaml";
+  ck_assert (!rule_disregards (&c, only, plain, 1, "a.c"));
+  ck_assert (rule_disregards (&c, only, cxx, 4, "a.cc"));
+  const char *marked[] = { "mark_one" };
+  ck_assert (rule_disregards (&c, only, marked, 1, "lib/x.c"));
+  ck_assert (!rule_disregards (&c, only, marked, 1, "src/x.c"));
+  /* A policy that did not load disregards nothing.  */
+  ck_assert (!rule_disregards (&c, NULL, marked, 1, "lib/x.c"));
+  policy_free (only);
+}
+END_TEST
+
 Suite *
 rules_suite (void)
 {
@@ -137,6 +165,7 @@ rules_suite (void)
   tcase_add_test (tc, test_problem_severity);
   tcase_add_test (tc, test_policy_has_work);
   tcase_add_test (tc, test_scope_file);
+  tcase_add_test (tc, test_disregards);
   runner_add_tcase (s, tc);
   return s;
 }
