@@ -118,7 +118,8 @@ $(addprefix check-,$(CLANGS)): check-%: build
 # its files compiled one by one, which the plugin's build does not do.
 ifneq ($(LAYERS_STAGE),)
 $(LAYERS_STAGE): layers-%: build
-	+@$(STAGE) layers-$* $(MAKE) check-layers CLANG=$*
+	+@$(STAGE) layers-$* sh -c 'rm -f build/$*/layers.ok && \
+		$(MAKE) check-layers CLANG=$*'
 endif
 
 $(addprefix check-,$(CHROOT_GCCS)): check-%: chroot-forky
