@@ -138,7 +138,7 @@ key_of_files (const char *const *paths, size_t n, const char *version,
 	      size_t *n_names)
 {
   XXH3_state_t st;
-  struct { dev_t dev; ino_t ino; } seen[16];
+  struct { dev_t dev; ino_t ino; } seen[16] = { { 0, 0 } };
   char buf[1 << 16];
   key_start (&st, version);
   *n_names = 0;
@@ -523,4 +523,12 @@ policy_cache_load_config (const struct config *config, const char *version)
     }
   free (paths);
   return policy;
+}
+
+struct policy *
+policy_cache_load_only (const struct config *config, const char *version)
+{
+  if (!config->disregard_only)
+    return NULL;
+  return load_through_cache (config, &config->disregard_only, 1, version);
 }

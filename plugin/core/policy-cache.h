@@ -56,6 +56,11 @@ struct config;
 struct policy *policy_cache_load_config (const struct config *config,
 					 const char *version);
 
+/* The same for the policy of disregard-only= (NULL without it): the
+   functions whose marks are disregarded.  */
+struct policy *policy_cache_load_only (const struct config *config,
+				       const char *version);
+
 /* The image file for the policy files PATHS[0..N) in CACHE_DIR
    (malloc'd), or NULL when a file cannot be read.  For the tests.  */
 char *policy_cache_image_path (const char *const *paths, size_t n,

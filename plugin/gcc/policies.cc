@@ -30,13 +30,8 @@ load_policies (const struct config *config)
 struct policy *
 load_only_policy (const struct config *config)
 {
-  struct policy *policy = policy_new ();
-  char *cache = config->no_cache ? NULL
-				 : policy_cache_dir (config->cache_dir);
-  bool loaded = policy_cache_load (policy, &config->disregard_only, 1, cache,
-				   HOTINLINE_VERSION, NULL);
-  free (cache);
-  if (loaded)
+  struct policy *policy = policy_cache_load_only (config, HOTINLINE_VERSION);
+  if (policy_error_count (policy) == 0)
     return policy;
   for (size_t i = 0; i < policy_error_count (policy); i++)
     error ("%s [hotinline]", policy_error_message (policy, i));

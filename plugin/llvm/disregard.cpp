@@ -20,15 +20,9 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 
-#include "policy-cache.h"
-#include "version.h"
-
 using namespace hotinline;
 
 namespace {
-
-/* The policy of disregard-only=, or NULL.  */
-struct policy *only_policy;
 
 /* The symbols of the functions whose inline keyword's hint is
    disregarded, for the start of the pipeline.  */
@@ -208,7 +202,7 @@ private:
   disregarded (const clang::FunctionDecl *fd)
   {
     if (!the_config.disregard_only)
-      return rule_disregards (&the_config, only_policy, NULL, 0,
+      return rule_disregards (&the_config, the_only_policy, NULL, 0,
 			      unit.c_str ());
     auto [it, added] = decided.try_emplace (fd->getCanonicalDecl (), false);
     if (!added)
@@ -219,7 +213,7 @@ private:
 	std::vector<const char *> texts;
 	for (const std::string &f : forms)
 	  texts.push_back (f.c_str ());
-	if (rule_disregards (&the_config, only_policy, texts.data (),
+	if (rule_disregards (&the_config, the_only_policy, texts.data (),
 			     texts.size (), unit.c_str ()))
 	  {
 	    it->second = true;
@@ -257,28 +251,6 @@ struct unhint_pass : hotinline_compat::pass_info<unhint_pass>
 } // namespace
 
 namespace hotinline {
-
-bool
-disregard_load ()
-{
-  if (!the_config.disregard_only)
-    return true;
-  only_policy = policy_new ();
-  char *cache = the_config.no_cache
-		  ? NULL : policy_cache_dir (the_config.cache_dir);
-  const char *path = the_config.disregard_only;
-  bool ok = policy_cache_load (only_policy, &path, 1, cache,
-			       HOTINLINE_VERSION, NULL);
-  free (cache);
-  if (ok)
-    return true;
-  for (size_t i = 0; i < policy_error_count (only_policy); i++)
-    emit_error (std::string (policy_error_message (only_policy, i))
-		+ " [hotinline]");
-  policy_free (only_policy);
-  only_policy = NULL;
-  return false;
-}
 
 std::unique_ptr<clang::ASTConsumer>
 disregard_consumer (clang::CompilerInstance &, llvm::StringRef unit)

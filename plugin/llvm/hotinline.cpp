@@ -122,7 +122,8 @@ protected:
     the_policy = load_policies (&the_config);
     if (!the_policy)
       return false;
-    if (!disregard_load ())
+    if (the_config.disregard_only
+	&& !(the_only_policy = load_only_policy (&the_config)))
       return false;
     call_places_ask (*the_compiler);
     return true;

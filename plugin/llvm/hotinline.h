@@ -31,6 +31,10 @@ namespace hotinline {
 extern struct policy *the_policy;
 extern struct config the_config;
 
+/* The policy of disregard-only= (NULL without it): the functions whose
+   marks are disregarded.  */
+extern struct policy *the_only_policy;
+
 /* The compilation, as the front end saw it: diagnostics go through its
    engine, at places of its source manager.  NULL when the pass half runs
    without the front-end half (an LTO link, or -fpass-plugin alone).  */
@@ -102,6 +106,10 @@ configured ()
    each problem is an error (NULL then), a lock left out a warning.  In a
    compilation and at an LTO link.  */
 struct policy *load_policies (const struct config *config);
+
+/* The same for the policy of disregard-only= (policies.cpp): NULL, its
+   errors given, when it does not load.  */
+struct policy *load_only_policy (const struct config *config);
 
 /* What the source says about a function the IR names by its symbol.  */
 struct source_decl
@@ -292,13 +300,10 @@ extern const struct message_style diagnostic_style;
 /* The note naming ENTRY's place in its policy and its reason.  */
 void note_entry (const place &loc, const struct policy_entry *entry);
 
-/* Disregarding the source's marks (disregard.cpp): the disregard-only
-   policy loaded (false, its errors given, when it does not load); the AST
-   consumer that takes the disregarded always_inline marks off the
+/* Disregarding the source's marks (disregard.cpp): the AST consumer that takes the disregarded always_inline marks off the
    declarations of UNIT, the main source file, before the code generator
    sees them (NULL without disregard=); and the start of the pipeline,
    where the inline keyword's hint is taken off.  */
-bool disregard_load ();
 std::unique_ptr<clang::ASTConsumer> disregard_consumer (
   clang::CompilerInstance &ci, llvm::StringRef unit);
 void disregard_register (llvm::PassBuilder &pb);

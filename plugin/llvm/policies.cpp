@@ -1,5 +1,6 @@
 /* Loading the policies the arguments name, through the cache: in a
-   compilation (hotinline.cpp) and at an LTO link (lto.cpp).  */
+   compilation (hotinline.cpp) and at an LTO link (lto.cpp); and the
+   policy of disregard-only=.  */
 #include "hotinline.h"
 
 #include "policy-cache.h"
@@ -22,6 +23,19 @@ load_policies (const struct config *config)
   if (n_errors == 0)
     return policy;
   for (size_t i = 0; i < n_errors; i++)
+    emit_error (std::string (policy_error_message (policy, i))
+		+ " [hotinline]");
+  policy_free (policy);
+  return NULL;
+}
+
+struct policy *
+load_only_policy (const struct config *config)
+{
+  struct policy *policy = policy_cache_load_only (config, HOTINLINE_VERSION);
+  if (policy_error_count (policy) == 0)
+    return policy;
+  for (size_t i = 0; i < policy_error_count (policy); i++)
     emit_error (std::string (policy_error_message (policy, i))
 		+ " [hotinline]");
   policy_free (policy);

@@ -7,6 +7,7 @@
 namespace hotinline {
 
 struct policy *the_policy;
+struct policy *the_only_policy;
 struct config the_config;
 clang::CompilerInstance *the_compiler;
 std::vector<std::string> arguments;
