@@ -32,7 +32,8 @@
 #   make check-linux-lock, check-real-lock   a lock across a compiler or a
 #                        library upgrade
 #   make bench-check-series   hotinline-check on a Linux kernel series
-#   make check-layers    the core's and the tools' units call only down
+#   make check-layers    the units of the core, the tools and the GCC plugin
+#                        call only down (CLANG=clang-N: that Clang's plugin)
 #   make fuzz            the policy loader and profile readers, libFuzzer
 #   make plugin          the GCC plugin alone
 #   make install-tools, uninstall, demo-clang, screenshot, clean
