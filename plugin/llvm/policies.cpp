@@ -8,6 +8,20 @@
 
 namespace hotinline {
 
+/* POLICY when it loaded; otherwise NULL, each of its errors an error.  */
+static struct policy *
+loaded_without_errors (struct policy *policy)
+{
+  size_t n_errors = policy_error_count (policy);
+  if (n_errors == 0)
+    return policy;
+  for (size_t i = 0; i < n_errors; i++)
+    emit_error (std::string (policy_error_message (policy, i))
+		+ " [hotinline]");
+  policy_free (policy);
+  return NULL;
+}
+
 /* Load every policy file; each problem is an error, a lock's a
    warning.  */
 struct policy *
@@ -19,27 +33,14 @@ load_policies (const struct config *config)
   for (size_t i = 0; i < policy_warning_count (policy); i++)
     emit_plain_warning (std::string (policy_warning_message (policy, i))
 			+ " [hotinline]");
-  size_t n_errors = policy_error_count (policy);
-  if (n_errors == 0)
-    return policy;
-  for (size_t i = 0; i < n_errors; i++)
-    emit_error (std::string (policy_error_message (policy, i))
-		+ " [hotinline]");
-  policy_free (policy);
-  return NULL;
+  return loaded_without_errors (policy);
 }
 
 struct policy *
 load_only_policy (const struct config *config)
 {
-  struct policy *policy = policy_cache_load_only (config, HOTINLINE_VERSION);
-  if (policy_error_count (policy) == 0)
-    return policy;
-  for (size_t i = 0; i < policy_error_count (policy); i++)
-    emit_error (std::string (policy_error_message (policy, i))
-		+ " [hotinline]");
-  policy_free (policy);
-  return NULL;
+  return loaded_without_errors (policy_cache_load_only (config,
+							HOTINLINE_VERSION));
 }
 
 } // namespace hotinline
