@@ -35,6 +35,33 @@ static const struct field unit_fields[] = {
   { "functions", JSON_ARRAY, true, "the functions asked to be forced" },
   { "address_only", JSON_ARRAY, true,
     "the hot functions used only through their address" },
+  { "marks", JSON_ARRAY, true, "the functions with an inline mark" },
+  { "mark_calls", JSON_ARRAY, true, "the calls to marked functions" },
+  { "failed", JSON_OBJECT, true, "why the unit did not compile" },
+  { NULL, 0, false, NULL }
+};
+
+static const struct field mark_fields[] = {
+  { "function", JSON_STRING, false, "the marked function" },
+  { "file", JSON_STRING, false, "a source file" },
+  { "line", JSON_INTEGER, false, "a line number" },
+  { "mark", JSON_STRING, false, "\"always_inline\" or \"inline\"" },
+  { "disregarded", JSON_TRUE, false, "whether the mark was disregarded" },
+  { NULL, 0, false, NULL }
+};
+
+static const struct field failed_fields[] = {
+  { "errors", JSON_INTEGER, false, "the number of errors" },
+  { "functions", JSON_ARRAY, false, "the functions compiled with errors" },
+  { NULL, 0, false, NULL }
+};
+
+static const struct field error_fields[] = {
+  { "function", JSON_STRING, false, "the function compiled with errors" },
+  { "file", JSON_STRING, false, "a source file" },
+  { "line", JSON_INTEGER, false, "a line number" },
+  { "errors", JSON_INTEGER, false, "the number of errors" },
+  { "message", JSON_STRING, true, "the first error" },
   { NULL, 0, false, NULL }
 };
 
@@ -243,8 +270,16 @@ check_unit (struct check *ck, json_t *unit)
     return false;
   if (!*results_str (unit, "unit"))
     return fail (ck, "unit: empty; expected the unit's main source file");
+  json_t *failed = json_object_get (unit, "failed");
+  if (failed
+      && (!check_fields (ck, "failed", failed, failed_fields)
+	  || !check_each (ck, "failed", failed, "functions", error_fields,
+			  NULL)))
+    return false;
   return check_each (ck, "", unit, "entries", entry_fields, check_weight)
 	 && check_each (ck, "", unit, "calls", call_fields, check_call)
+	 && check_each (ck, "", unit, "marks", mark_fields, NULL)
+	 && check_each (ck, "", unit, "mark_calls", call_fields, check_call)
 	 && check_each (ck, "", unit, "functions", function_fields, NULL)
 	 && check_each (ck, "", unit, "address_only", address_fields,
 			check_address);

@@ -86,6 +86,12 @@ choose_disregard (struct config *c, int i)
   c->disregard = (enum config_disregard) (i + 1);
 }
 
+static void
+choose_audit (struct config *c, int i)
+{
+  c->audit = (enum config_disregard) (i + 1);
+}
+
 #define FLAG(key, field, scope, help) \
   { key, ARG_NONE, NULL, NULL, NULL, offsetof (struct config, field), \
     NULL, NULL, scope, help }
@@ -136,6 +142,11 @@ static const struct option options[] = {
   VALUE ("disregard-only", "FILE", "a file", disregard_only, SCOPE_PATH,
 	 "disregard the marks of the functions the policy FILE\n"
 	 "names only (its entries' names and files)"),
+  CHOICE ("audit", "M", disregards, choose_audit,
+	  "record the functions marked always_inline ('always_inline'),\n"
+	  "or inline too ('inline'), and their calls in the results,\n"
+	  "for hotinline-summary --audit; disregard= with results=\n"
+	  "records the marks it disregards"),
   FLAG ("disable", disable, 0, "load the plugin but do nothing"),
   FLAG ("version", print_version, SCOPE_UNIT, "print the version"),
   FLAG ("help", print_help, SCOPE_UNIT, "print this list"),
@@ -311,6 +322,13 @@ config_check (const struct config *c)
 		"argument 'disregard-only' needs the marks to disregard: "
 		PREFIX "disregard=always_inline or " PREFIX
 		"disregard=inline");
+      return message;
+    }
+  if (c->audit != CONFIG_DISREGARD_NONE && !c->results_dir)
+    {
+      snprintf (message, sizeof message,
+		"argument 'audit' records the marks in the results: give "
+		PREFIX "results=DIR too");
       return message;
     }
   return NULL;

@@ -53,6 +53,9 @@ struct config
   const char *list_attribute;	/* list-attribute=NAME: what is listed.  */
   bool list_by_name;		/* list-by-name: C++ qualified names.  */
   enum config_disregard disregard;	/* disregard=always_inline|inline.  */
+  enum config_disregard audit;	/* audit=always_inline|inline: the marks
+				   whose functions and calls the results
+				   record.  */
   const char *disregard_only;	/* disregard-only=FILE: a policy naming
 				   the functions whose marks are
 				   disregarded; NULL: every function.  */
@@ -75,7 +78,8 @@ const char *config_apply (struct config *, const char *key,
 void config_free (struct config *);
 
 /* What is wrong with the arguments taken together (disregard-only=
-   without disregard=), as config_apply's messages; NULL when nothing.  */
+   without disregard=, audit= without results=), as config_apply's
+   messages; NULL when nothing.  */
 const char *config_check (const struct config *);
 
 /* For a link that replays a unit's arguments (the LLVM plugin at an LTO

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "results-format.h"
+#include "rules.h"
 
 static void
 put_string (const struct results_emitter *e, const char *key, const char *s)
@@ -178,6 +179,61 @@ put_address (const struct results_emitter *e,
   e->end_object (e->data);
 }
 
+/* The calls of U under KEY: those governed by the marks' entry (MARKS)
+   or by the policy's.  Calls as written that are gone were inlined; then
+   every call left.  */
+static void
+put_calls (const struct results_emitter *e, const struct results_unit *u,
+	   const char *key, bool marks)
+{
+  e->key (e->data, key);
+  e->begin_array (e->data);
+  for (size_t i = 0; i < u->n_source_calls; i++)
+    if (rule_is_mark_entry (u->source_calls[i].entry) == marks
+	&& !left_as_call (u, &u->source_calls[i]))
+      put_call (e, &u->source_calls[i], true);
+  for (size_t i = 0; i < u->n_left_calls; i++)
+    if (rule_is_mark_entry (u->left_calls[i].entry) == marks)
+      put_call (e, &u->left_calls[i], false);
+  e->end_array (e->data);
+}
+
+static void
+put_mark (const struct results_emitter *e, const struct results_mark *m)
+{
+  e->begin_object (e->data);
+  put_string (e, "function", m->function);
+  put_string (e, "file", m->file);
+  put_integer (e, "line", m->line);
+  put_string (e, "mark", m->mark);
+  put_boolean (e, "disregarded", m->disregarded);
+  e->end_object (e->data);
+}
+
+static void
+put_failure (const struct results_emitter *e, const struct results_unit *u)
+{
+  e->key (e->data, "failed");
+  e->begin_object (e->data);
+  put_integer (e, "errors", u->n_errors);
+  e->key (e->data, "functions");
+  e->begin_array (e->data);
+  for (size_t i = 0; i < u->n_error_functions; i++)
+    {
+      const struct results_error *r = &u->errors[i];
+      e->begin_object (e->data);
+      put_string (e, "function", r->function);
+      put_string (e, "file", r->file);
+      put_integer (e, "line", r->line);
+      put_integer (e, "errors", r->errors);
+      if (r->message)
+	put_string (e, "message", r->message);
+      e->end_object (e->data);
+    }
+  e->end_array (e->data);
+  e->end_object (e->data);
+}
+
 void
 results_write_unit (const struct results_unit *u,
 		    const struct results_emitter *e)
@@ -206,15 +262,7 @@ results_write_unit (const struct results_unit *u,
     put_entry (e, &u->entries[i]);
   e->end_array (e->data);
 
-  /* Calls as written that are gone were inlined; then every call left.  */
-  e->key (e->data, "calls");
-  e->begin_array (e->data);
-  for (size_t i = 0; i < u->n_source_calls; i++)
-    if (!left_as_call (u, &u->source_calls[i]))
-      put_call (e, &u->source_calls[i], true);
-  for (size_t i = 0; i < u->n_left_calls; i++)
-    put_call (e, &u->left_calls[i], false);
-  e->end_array (e->data);
+  put_calls (e, u, "calls", false);
 
   e->key (e->data, "functions");
   e->begin_array (e->data);
@@ -230,5 +278,17 @@ results_write_unit (const struct results_unit *u,
     if (!called (u, u->addressed[i].function))
       put_address (e, &u->addressed[i]);
   e->end_array (e->data);
+
+  if (u->marks_recorded)
+    {
+      e->key (e->data, "marks");
+      e->begin_array (e->data);
+      for (size_t i = 0; i < u->n_marks; i++)
+	put_mark (e, &u->marks[i]);
+      e->end_array (e->data);
+      put_calls (e, u, "mark_calls", true);
+    }
+  if (u->failed)
+    put_failure (e, u);
   e->end_object (e->data);
 }

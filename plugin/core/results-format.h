@@ -29,6 +29,17 @@
      address_only  per hot function whose address is taken and that no
                 call reaches: function, entry, weight?, address_taken
                 [{in, file, line}]
+     marks?     with audit= (or disregard= and results=): per function
+                defined in the unit with an inline mark as written
+                (outside the system headers): function, file, line,
+                mark ("always_inline" or "inline"), disregarded
+     mark_calls?  the calls to them no policy entry governs, as "calls"
+                (entry "(mark)"); a policy's are in "calls"
+     failed?    the unit did not compile (written only with marks, as the
+                evidence that a build needs them): errors, the number of
+                errors, and functions [{function, file, line, errors,
+                message?}], those compiled with errors, each with the
+                first error's text where the compiler gives it
 
    Weights are percentages (policy.h's millionths / 10000).  The walk
    gives this order; a writer may print an object's members in another
@@ -133,6 +144,24 @@ struct results_address
   size_t n_taken;
 };
 
+/* A function with an inline mark as written.  */
+struct results_mark
+{
+  const char *function, *file;
+  long long line;
+  const char *mark;		/* "always_inline" or "inline".  */
+  bool disregarded;		/* Taken off for this compilation.  */
+};
+
+/* A function whose compilation had errors.  */
+struct results_error
+{
+  const char *function, *file;
+  long long line;
+  long long errors;
+  const char *message;		/* The first error's text; NULL: unknown.  */
+};
+
 /* What a unit found, as the front end recorded it.  */
 struct results_unit
 {
@@ -155,6 +184,18 @@ struct results_unit
      are left out of address_only.  */
   const struct results_address *addressed;
   size_t n_addressed;
+  /* With marks recorded (MARKS_RECORDED): the marked functions; the
+     calls of either list governed by rule_mark_entry go to
+     "mark_calls".  */
+  bool marks_recorded;
+  const struct results_mark *marks;
+  size_t n_marks;
+  /* A unit that did not compile (FAILED, with N_ERRORS errors): the
+     functions compiled with errors, as far as the front end knows.  */
+  bool failed;
+  long long n_errors;
+  const struct results_error *errors;
+  size_t n_error_functions;
 };
 
 #define RESULTS_LTO_FAT "fat"

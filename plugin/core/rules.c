@@ -30,9 +30,11 @@ rule_problem_severity (const struct config *config,
 }
 
 bool
-rule_policy_has_work (const struct policy *policy)
+rule_policy_has_work (const struct policy *policy,
+		      const struct config *config)
 {
-  return policy && policy_entry_count (policy) > 0;
+  return (policy && policy_entry_count (policy) > 0)
+	 || rule_marks_recorded (config) != CONFIG_DISREGARD_NONE;
 }
 
 const char *
@@ -50,4 +52,36 @@ rule_disregards (const struct config *config, const struct policy *only,
   if (!config->disregard_only)
     return true;
   return only && policy_lookup_forms (only, forms, n_forms, NULL, unit);
+}
+
+enum config_disregard
+rule_marks_recorded (const struct config *config)
+{
+  if (config->audit != CONFIG_DISREGARD_NONE)
+    return config->audit > config->disregard ? config->audit
+					      : config->disregard;
+  return config->results_dir ? config->disregard : CONFIG_DISREGARD_NONE;
+}
+
+/* One entry for every mark: what tells a mark's call from a policy's is
+   the entry's address.  */
+static struct policy_entry mark_entry = {
+  .name = { .text = (char *) "(mark)", .len = 6, .prefix_len = 6 },
+  .action = POLICY_ACTION_REPORT,
+  .severity = POLICY_SEVERITY_NOTE,
+  .weight = -1,
+  .loc = { .file = "(source marks)", .line = 0, .column = 0 },
+  .name_loc = { .file = "(source marks)", .line = 0, .column = 0 },
+};
+
+const struct policy_entry *
+rule_mark_entry (void)
+{
+  return &mark_entry;
+}
+
+bool
+rule_is_mark_entry (const struct policy_entry *e)
+{
+  return e == &mark_entry;
 }

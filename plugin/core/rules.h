@@ -46,9 +46,11 @@ enum policy_severity rule_problem_severity (const struct config *config,
 					    const struct policy_entry *e);
 
 /* Whether the passes that look at calls (force, surgical, report, hints,
-   listing's lookups) have work: a policy with entries.  Without one they
+   listing's lookups) have work: a policy with entries, or marks whose
+   calls the results record (rule_marks_recorded).  Without either they
    are not run; the results file and the summary still are.  */
-bool rule_policy_has_work (const struct policy *policy);
+bool rule_policy_has_work (const struct policy *policy,
+			   const struct config *config);
 
 /* The file an entry's "files" patterns are matched against for a call:
    the main source file of the unit that compiled its caller
@@ -69,6 +71,20 @@ const char *rule_scope_file (const char *caller_unit, const char *unit);
 bool rule_disregards (const struct config *config, const struct policy *only,
 		      const char *const *forms, size_t n_forms,
 		      const char *unit);
+
+/* The marks whose functions, and calls to them, the results record for
+   the audit (hotinline-summary --audit): audit='s; else, when there are
+   results, the marks disregard= disregards (the second build of an
+   audit); CONFIG_DISREGARD_NONE when none.  A function carries a mark
+   as written, whether or not it is disregarded.  */
+enum config_disregard rule_marks_recorded (const struct config *config);
+
+/* The entry that governs a call to a function carrying a recorded mark
+   when no entry of the policy does: a report entry that reports nothing
+   (its calls are neither diagnosed nor counted in the summary), whose
+   calls the results keep apart from the policy's ("mark_calls").  */
+const struct policy_entry *rule_mark_entry (void);
+bool rule_is_mark_entry (const struct policy_entry *e);
 
 #ifdef __cplusplus
 }

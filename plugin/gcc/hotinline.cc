@@ -148,7 +148,7 @@ plugin_init (struct plugin_name_args *info,
   /* A policy without entries cannot match anything: its passes would only
      cost time.  It still is a dependency, and still gets its results file
      and summary.  */
-  if (rule_policy_has_work (the_policy))
+  if (rule_policy_has_work (the_policy, &the_config))
     {
       force_register (info->base_name);
       surgical_register (info->base_name);

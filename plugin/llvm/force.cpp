@@ -192,7 +192,7 @@ public:
   llvm::PreservedAnalyses
   run (llvm::Module &m, llvm::ModuleAnalysisManager &mam)
   {
-    if (!rule_policy_has_work (the_policy))
+    if (!rule_policy_has_work (the_policy, &the_config))
       return llvm::PreservedAnalyses::all ();
     fam = &mam.getResult<llvm::FunctionAnalysisManagerModuleProxy> (m)
 	     .getManager ();

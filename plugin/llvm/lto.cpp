@@ -133,7 +133,7 @@ lto_link_start (llvm::Module &m)
   static bool loaded;
   std::call_once (once, [&m] { loaded = load_at_link (m); });
   diagnostics_flush ();
-  at_link = loaded && rule_policy_has_work (the_policy);
+  at_link = loaded && rule_policy_has_work (the_policy, &the_config);
   return at_link;
 }
 

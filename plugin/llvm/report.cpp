@@ -354,7 +354,7 @@ callers_of_named (llvm::Module &m)
 void
 hotinline::report_listen (llvm::Module &m)
 {
-  if (!rule_policy_has_work (the_policy))
+  if (!rule_policy_has_work (the_policy, &the_config))
     return;
   remarks_listen (m.getContext ());
   /* The calls as written, for the results and line 0.  */
@@ -411,7 +411,7 @@ public:
     if ((lto_prelink && !fat_object_code (m)) || !configured ())
       return llvm::PreservedAnalyses::all ();
     message_notes_forget ();
-    if (!rule_policy_has_work (the_policy))
+    if (!rule_policy_has_work (the_policy, &the_config))
       {
 	summary_print (m);
 	return llvm::PreservedAnalyses::all ();

@@ -145,7 +145,7 @@ public:
   void
   HandleTranslationUnit (clang::ASTContext &ctx) override
   {
-    if (!rule_policy_has_work (the_policy) && !the_config.list_file)
+    if (!rule_policy_has_work (the_policy, &the_config) && !the_config.list_file)
       return;
     recorder r (ctx);
     if (declarations_listed (ctx.getLangOpts ()))

@@ -152,7 +152,7 @@ surgical_register (llvm::PassBuilder &pb)
      unless the bitcode asks for surgical forcing.  */
   pb.registerAnalysisRegistrationCallback (
     [] (llvm::ModuleAnalysisManager &mam) {
-      if (!the_compiler || rule_policy_has_work (the_policy))
+      if (!the_compiler || rule_policy_has_work (the_policy, &the_config))
 	mam.registerPass (
 	  [] { return llvm::PluginInlineAdvisorAnalysis (make_advisor); });
     });

@@ -57,6 +57,9 @@ describe (const struct config *c)
 			  ? "inline" : "always_inline");
   if (c->disregard_only)
     PUT (" disregard-only=%s", c->disregard_only);
+  if (c->audit != CONFIG_DISREGARD_NONE)
+    PUT (" audit=%s", c->audit == CONFIG_DISREGARD_INLINE
+		      ? "inline" : "always_inline");
   if (c->disable)
     PUT (" disable");
   if (c->print_version)
@@ -104,6 +107,8 @@ static const struct config_case
   { { "disregard=inline" }, "disregard=inline", NULL },
   { { "disregard=inline", "disregard-only=marks.yaml" },
     "disregard=inline disregard-only=marks.yaml", NULL },
+  { { "audit=always_inline" }, "audit=always_inline", NULL },
+  { { "audit=inline", "results=out" }, "results=out audit=inline", NULL },
   { { "disable" }, "disable", NULL },
   { { "version" }, "version", NULL },
   { { "help" }, "help", NULL },
@@ -148,6 +153,8 @@ static const struct config_case
     "'noinline'" },
   { { "disregard-only" }, NULL,
     "argument 'disregard-only' needs a file: " PREFIX "disregard-only=FILE" },
+  { { "audit=hot" }, NULL,
+    "argument 'audit' expects always_inline or inline, found 'hot'" },
   { { "strict=yes" }, NULL,
     "argument 'strict' takes no value; write " PREFIX "strict" },
   { { "help=" }, NULL, "argument 'help' takes no value; write " PREFIX "help" },
@@ -222,7 +229,7 @@ START_TEST (test_help_lists_every_argument_the_parser_takes)
     }
   free (help);
   /* As many as describe () knows fields for.  */
-  ck_assert_uint_eq (listed, 19);
+  ck_assert_uint_eq (listed, 20);
 }
 END_TEST
 
@@ -251,7 +258,7 @@ START_TEST (test_help_is_aligned_in_two_columns)
 	ck_assert_msg (strspn (line, " ") == COLUMN, "%.*s", (int) len,
 		       line);
     }
-  ck_assert_uint_eq (n_lines, 19 + 8);
+  ck_assert_uint_eq (n_lines, 20 + 11);
   ck_assert_ptr_nonnull (strstr (text, "  " PREFIX "policy=FILE  read the "
 				 "policy FILE (repeatable; entries merge)\n"));
   ck_assert_ptr_nonnull (strstr (text, "  " PREFIX "help         print this "
@@ -309,6 +316,12 @@ START_TEST (test_check_across_arguments)
 		    "marks to disregard: " PREFIX "disregard=always_inline or "
 		    PREFIX "disregard=inline");
   c.disregard = CONFIG_DISREGARD_ALWAYS_INLINE;
+  ck_assert_ptr_null (config_check (&c));
+  /* The audit's records go into the results.  */
+  c.audit = CONFIG_DISREGARD_INLINE;
+  ck_assert_str_eq (config_check (&c), "argument 'audit' records the marks "
+		    "in the results: give " PREFIX "results=DIR too");
+  c.results_dir = "out";
   ck_assert_ptr_null (config_check (&c));
 }
 END_TEST

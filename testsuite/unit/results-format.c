@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "results-format.h"
+#include "rules.h"
 #include "unit/suites.h"
 
 /* The tree being built: the open objects and arrays, and the key of the
@@ -278,6 +279,63 @@ START_TEST (test_empty_unit)
 }
 END_TEST
 
+/* An audit's unit: the marked functions, their calls apart from the
+   policy's, and a unit that failed with the functions that had errors.  */
+static const struct results_mark marks[] = {
+  { "fold", "t.c", 4, "always_inline", true },
+  { "small", "t.c", 6, "inline", false },
+};
+
+static const struct results_error errors[] = {
+  { "fold", "t.c", 4, 2, "call to 'bad' declared with attribute error" },
+  { "other", "t.c", 9, 1, NULL },
+};
+
+START_TEST (test_audit_unit)
+{
+  struct results_call marked[] = {
+    { "t.c", 20, 3, "main", "fold", rule_mark_entry (), "not inlinable",
+      NULL, -1, -1, NULL, 0, NULL, 0, 0 },
+  };
+  struct results_unit u = unit;
+  u.lto = NULL;
+  u.n_addressed = 0;
+  u.left_calls = marked;
+  u.n_left_calls = 1;
+  u.marks_recorded = true;
+  u.marks = marks;
+  u.n_marks = 2;
+  u.failed = true;
+  u.n_errors = 3;
+  u.errors = errors;
+  u.n_error_functions = 2;
+  json_t *root = written (&u);
+  ck_assert_str_eq (keys_of (root), "format,unit,directory,output,flags,"
+		    "compiler,limits,entries,calls,functions,address_only,"
+		    "marks,mark_calls,failed");
+  /* The policy's calls stay in "calls", all inlined now; the mark's
+     call is in "mark_calls" only.  */
+  ck_assert_uint_eq (json_array_size (json_object_get (root, "calls")), 3);
+  ck_assert_str_eq (keys_of (json_path (root, "marks.0")),
+		    "function,file,line,mark,disregarded");
+  ck_assert (json_is_true (json_path (root, "marks.0.disregarded")));
+  ck_assert_str_eq (json_string_value (json_path (root, "marks.1.mark")),
+		    "inline");
+  ck_assert_uint_eq (json_array_size (json_object_get (root, "mark_calls")),
+		     1);
+  ck_assert_str_eq (json_string_value (json_path (root,
+						  "mark_calls.0.entry")),
+		    "(mark)");
+  ck_assert_int_eq (json_integer_value (json_path (root, "failed.errors")),
+		    3);
+  ck_assert_str_eq (keys_of (json_path (root, "failed.functions.0")),
+		    "function,file,line,errors,message");
+  ck_assert_str_eq (keys_of (json_path (root, "failed.functions.1")),
+		    "function,file,line,errors");
+  json_decref (root);
+}
+END_TEST
+
 Suite *
 results_format_suite (void)
 {
@@ -288,6 +346,7 @@ results_format_suite (void)
   tcase_add_loop_test (tc, test_values, 0,
 		       sizeof value_cases / sizeof *value_cases);
   tcase_add_test (tc, test_empty_unit);
+  tcase_add_test (tc, test_audit_unit);
   runner_add_tcase (s, tc);
   return s;
 }

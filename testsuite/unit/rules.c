@@ -102,16 +102,63 @@ END_TEST
 
 START_TEST (test_policy_has_work)
 {
-  ck_assert (!rule_policy_has_work (NULL));
+  struct config c;
+  config_init (&c);
+  ck_assert (!rule_policy_has_work (NULL, &c));
   struct policy *p = policy_new ();
-  ck_assert (!rule_policy_has_work (p));
+  ck_assert (!rule_policy_has_work (p, &c));
   static const char empty[] = "version: 1\n";
   ck_assert (policy_load_buffer (p, "empty.yaml", empty, strlen (empty)));
-  ck_assert (!rule_policy_has_work (p));
+  ck_assert (!rule_policy_has_work (p, &c));
+  /* Marks to record are work without a policy.  */
+  c.audit = CONFIG_DISREGARD_ALWAYS_INLINE;
+  ck_assert (rule_policy_has_work (p, &c));
+  c.audit = CONFIG_DISREGARD_NONE;
   static const char one[] = "version: 1\nfunctions:\n  - name: f\n";
   ck_assert (policy_load_buffer (p, "one.yaml", one, strlen (one)));
-  ck_assert (rule_policy_has_work (p));
+  ck_assert (rule_policy_has_work (p, &c));
   policy_free (p);
+  config_free (&c);
+}
+END_TEST
+
+/* Which marks the results record: audit='s, the higher of it and
+   disregard='s; disregard='s alone only with results.  */
+static const struct
+{
+  enum config_disregard audit, disregard;
+  bool results;
+  enum config_disregard recorded;
+} recorded_cases[] = {
+  { CONFIG_DISREGARD_NONE, CONFIG_DISREGARD_NONE, true,
+    CONFIG_DISREGARD_NONE },
+  { CONFIG_DISREGARD_ALWAYS_INLINE, CONFIG_DISREGARD_NONE, true,
+    CONFIG_DISREGARD_ALWAYS_INLINE },
+  { CONFIG_DISREGARD_NONE, CONFIG_DISREGARD_INLINE, true,
+    CONFIG_DISREGARD_INLINE },
+  { CONFIG_DISREGARD_NONE, CONFIG_DISREGARD_INLINE, false,
+    CONFIG_DISREGARD_NONE },
+  { CONFIG_DISREGARD_ALWAYS_INLINE, CONFIG_DISREGARD_INLINE, true,
+    CONFIG_DISREGARD_INLINE },
+  { CONFIG_DISREGARD_INLINE, CONFIG_DISREGARD_ALWAYS_INLINE, true,
+    CONFIG_DISREGARD_INLINE },
+};
+
+START_TEST (test_marks_recorded)
+{
+  struct config c;
+  config_init (&c);
+  c.audit = recorded_cases[_i].audit;
+  c.disregard = recorded_cases[_i].disregard;
+  c.results_dir = recorded_cases[_i].results ? "out" : NULL;
+  ck_assert_int_eq (rule_marks_recorded (&c), recorded_cases[_i].recorded);
+  /* The marks' entry reports, quietly, and is no policy's.  */
+  const struct policy_entry *m = rule_mark_entry ();
+  ck_assert (rule_is_mark_entry (m));
+  ck_assert_int_eq (m->action, POLICY_ACTION_REPORT);
+  struct policy_entry other = *m;
+  ck_assert (!rule_is_mark_entry (&other));
+  config_free (&c);
 }
 END_TEST
 
@@ -166,6 +213,8 @@ rules_suite (void)
   tcase_add_test (tc, test_policy_has_work);
   tcase_add_test (tc, test_scope_file);
   tcase_add_test (tc, test_disregards);
+  tcase_add_loop_test (tc, test_marks_recorded, 0,
+		       sizeof recorded_cases / sizeof *recorded_cases);
   runner_add_tcase (s, tc);
   return s;
 }
