@@ -113,7 +113,8 @@ CORE_SRC := $(addprefix $(CORE)/,policy.c policy-load.c suggest.c \
 PLUGIN_SRC := $(addprefix $(GCC_PLUGIN)/,hotinline.cc state.cc \
 	policies.cc unit.cc names.cc inline-chain.cc \
 	force.cc always-inline-rules.cc report.cc surgical.cc deps.cc \
-	hints.cc results.cc line-table.cc diagnose.cc listing.cc summary.cc disregard.cc)
+	hints.cc results.cc line-table.cc diagnose.cc listing.cc summary.cc disregard.cc \
+	audit.cc)
 CORE_OBJ := $(patsubst $(CORE)/%.c,$(B)/%.o,$(CORE_SRC))
 PLUGIN_OBJ := $(patsubst $(GCC_PLUGIN)/%.cc,$(B)/%.o,$(PLUGIN_SRC))
 PLUGIN := $(B)/hotinline.so

@@ -188,6 +188,13 @@ put_calls (const struct results_emitter *e, const struct results_unit *u,
 {
   e->key (e->data, key);
   e->begin_array (e->data);
+  /* A unit that failed has no object code: what was inlined is not
+     known.  */
+  if (u->failed)
+    {
+      e->end_array (e->data);
+      return;
+    }
   for (size_t i = 0; i < u->n_source_calls; i++)
     if (rule_is_mark_entry (u->source_calls[i].entry) == marks
 	&& !left_as_call (u, &u->source_calls[i]))

@@ -36,8 +36,9 @@
      mark_calls?  the calls to them no policy entry governs, as "calls"
                 (entry "(mark)"); a policy's are in "calls"
      failed?    the unit did not compile (written only with marks, as the
-                evidence that a build needs them): errors, the number of
-                errors, and functions [{function, file, line, errors,
+                evidence that a build needs them; "calls" and
+                "mark_calls" are then empty, its object code unknown):
+                errors, the number of errors, and functions [{function, file, line, errors,
                 message?}], those compiled with errors, each with the
                 first error's text where the compiler gives it
 

@@ -85,6 +85,9 @@ emit_report (location_t loc, const struct policy_entry *entry,
 	     const char *fmt, ...)
 {
   va_list ap;
+  /* A mark's call is evidence for the audit, never reported.  */
+  if (rule_is_mark_entry (entry))
+    return false;
   /* Forced call by call, a call left is the entry's "cannot be forced";
      under attribute forcing that error is given at the definition.  */
   diagnostic_kind kind

@@ -49,7 +49,9 @@ gnu_extern_inline_p (tree decl)
 
 /* Whether DECL's marks are ones to take off: it carries one, it is
    declared outside the system headers, and rule_disregards names it.  */
-static bool
+} // namespace
+
+bool
 marks_to_take_off (tree decl)
 {
   bool marked = lookup_attribute ("always_inline", DECL_ATTRIBUTES (decl))
@@ -58,6 +60,8 @@ marks_to_take_off (tree decl)
   return marked && !in_system_header_at (DECL_SOURCE_LOCATION (decl))
 	 && marks_disregarded (decl);
 }
+
+namespace {
 
 /* Take off DECL's always_inline: the attribute, and the limits it lifts
    (unless the linkage lifts them too).  */
@@ -115,6 +119,11 @@ disregard_marks (void *, void *)
       tree decl = node->decl;
       if (!marks_to_take_off (decl))
 	continue;
+      if (!marks_taken_off)
+	marks_taken_off = new hash_map<tree, const char *>;
+      marks_taken_off->put (decl, lookup_attribute ("always_inline",
+						    DECL_ATTRIBUTES (decl))
+				  ? "always_inline" : "inline");
       take_off_always_inline (decl);
       if (the_config.disregard == CONFIG_DISREGARD_INLINE)
 	DECL_DECLARED_INLINE_P (decl) = 0;

@@ -23,6 +23,7 @@ static struct plugin_info hotinline_info = { HOTINLINE_VERSION,
 static void
 hotinline_finish (void *, void *)
 {
+  results_write_failed ();
   restore_error_count ();
   forget_names ();
   policy_free (the_policy);
@@ -159,6 +160,7 @@ plugin_init (struct plugin_name_args *info,
      are taken off after the listing has seen them, before force mode puts
      back those a policy forces.  */
   disregard_register (info->base_name);
+  audit_register (info->base_name);
   results_register (info->base_name);
   summary_register (info->base_name);
   listing_register (info->base_name);

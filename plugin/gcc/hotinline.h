@@ -8,6 +8,7 @@
 #include "config.h"
 #include "messages.h"
 #include "policy.h"
+#include "results-format.h"
 #include "rules.h"
 
 namespace hotinline {
@@ -21,6 +22,10 @@ extern struct policy *the_policy;
 extern struct policy *the_only_policy;
 extern struct config the_config;
 extern struct hot_stats unit_stats;
+/* The functions whose marks disregard.cc took off in this compilation,
+   each with the mark it had as written, "always_inline" or "inline"
+   (NULL until it takes one): for the audit.  */
+extern hash_map<tree, const char *> *marks_taken_off;
 
 /* unit.cc: the main source file of this translation unit (at an LTO
    link, the partition's name), for messages, results and "files"
@@ -72,6 +77,14 @@ const char *name_of (tree decl);
    the names entry_for looks up, the function's own and not its callers'.
    The caller keeps the marks of the system headers' functions.  */
 bool marks_disregarded (tree fndecl);
+
+/* The mark FNDECL (a clone: the function it was made from) carries as
+   written, of those the results record (rule_marks_recorded):
+   "always_inline", "inline" (the keyword, at that level), or NULL when
+   none or when it is declared in a system header.  A mark disregard.cc
+   took off still counts.  entry_for gives a call to a marked function
+   no policy entry governs rule_mark_entry.  */
+const char *mark_as_written (tree fndecl);
 
 /* Whether entry_for has returned ENTRY in this unit, and how many entries
    it has returned: the entries that matched, for the results and the
@@ -190,6 +203,23 @@ struct hint_facts
 struct hint_facts hint_facts_for (cgraph_inline_failed_t reason,
 				  tree callee, tree fn);
 
+/* disregard.cc: whether this compilation takes DECL's marks off.  */
+bool marks_to_take_off (tree decl);
+
+/* audit.cc: the audit's evidence, recorded when the results record marks
+   (rule_marks_recorded): the unit's functions carrying a mark as
+   written, noted before the IPA passes, while every one is there; and,
+   for a unit that does not compile, the functions compiled with errors,
+   each with the first error's text where it is known (a call to a
+   function declared with attribute error).  */
+struct audit_record
+{
+  vec<results_mark> marks;
+  vec<results_error> errors;
+};
+const audit_record &audit_evidence (void);
+void audit_register (const char *plugin_name);
+
 /* results.cc: what the results file of the unit records; each does
    nothing without -fplugin-arg-hotinline-results.  */
 void results_note_source_call (location_t loc, tree caller, tree callee,
@@ -198,6 +228,11 @@ void results_note_left_call (location_t loc, tree caller, tree callee,
 			     cgraph_inline_failed_t code, const char *reason,
 			     const struct policy_entry *entry);
 void results_note_function (tree fndecl, const char *why_not);
+
+/* At the end of a compilation that failed, with marks recorded: its
+   results file all the same, saying so (the audit's evidence that the
+   build needs its marks).  */
+void results_write_failed (void);
 
 /* policies.cc: load every policy file and lock CONFIG names, through the
    core's cache; each problem is a GCC error (NULL then), a lock left out

@@ -383,11 +383,36 @@ known_name_free (void *elem)
   free (elem);
 }
 
+const char *
+mark_as_written (tree fndecl)
+{
+  enum config_disregard level = rule_marks_recorded (&the_config);
+  if (level == CONFIG_DISREGARD_NONE)
+    return NULL;
+  fndecl = source_function (fndecl);
+  if (in_system_header_at (DECL_SOURCE_LOCATION (fndecl)))
+    return NULL;
+  const char *mark = NULL;
+  if (const char **taken = marks_taken_off ? marks_taken_off->get (fndecl)
+					    : NULL)
+    mark = *taken;
+  else if (lookup_attribute ("always_inline", DECL_ATTRIBUTES (fndecl)))
+    mark = "always_inline";
+  else if (DECL_DECLARED_INLINE_P (fndecl))
+    mark = "inline";
+  if (mark && strcmp (mark, "inline") == 0
+      && level != CONFIG_DISREGARD_INLINE)
+    return NULL;
+  return mark;
+}
+
 bool
 name_mentioned_p (tree decl)
 {
   if (!DECL_NAME (decl) || !the_policy)
     return false;
+  if (mark_as_written (decl))
+    return true;
   tree source = source_function (decl);
   if (!DECL_NAME (source))
     return false;
@@ -483,6 +508,8 @@ entry_for (tree fndecl, tree caller)
 	matched_entries = new hash_set<const struct policy_entry *>;
       matched_entries->add (e);
     }
+  else if (mark_as_written (called))
+    e = rule_mark_entry ();
   return e;
 }
 

@@ -245,9 +245,12 @@ report_call (const left_call &l, tree fn)
   if (!*why)
     why = "no reason given by GCC";
 
-  unit_stats.calls_not_inlined += l.count;
   for (unsigned i = 0; i < l.count; i++)
     results_note_left_call (loc, caller, hot, c.reason, why, c.entry);
+  /* A mark's call is the audit's evidence, not a report.  */
+  if (rule_is_mark_entry (c.entry))
+    return;
+  unit_stats.calls_not_inlined += l.count;
   auto_diagnostic_group group;	/* The report and its notes.  */
   bool shown;
   bool split = hot == caller && split_part_p (c.callee);
@@ -480,7 +483,8 @@ count_source_calls (void *, void *)
 	if (const struct policy_entry *entry
 	      = entry_for (node->decl, e->caller->decl))
 	  {
-	    unit_stats.source_calls++;
+	    if (!rule_is_mark_entry (entry))
+	      unit_stats.source_calls++;
 	    if (e->call_stmt)
 	      results_note_source_call (gimple_location (e->call_stmt),
 					e->caller->decl, node->decl, entry);

@@ -170,7 +170,7 @@ static const char compiler_name[] = "gcc " STR (BUILDING_GCC_MAJOR) "."
 
 /* The unit's results, written through the core into a JSON tree.  */
 static json::value *
-unit_json (const char *output, const char *flags)
+unit_json (const char *output, const char *flags, bool failed)
 {
   /* The inliner's limits for the unit as a whole, to compare builds.  */
   const struct results_limit limits[] = {
@@ -203,7 +203,11 @@ unit_json (const char *output, const char *flags)
     : flag_generate_lto && flag_fat_lto_objects ? RESULTS_LTO_FAT : NULL,
     limits, ARRAY_SIZE (limits), entries, n_entries, source, left,
     source_calls.length (), left_calls.length (), functions.address (),
-    functions.length (), only, addressed.length () };
+    functions.length (), only, addressed.length (),
+    rule_marks_recorded (&the_config) != CONFIG_DISREGARD_NONE,
+    audit_evidence ().marks.address (), audit_evidence ().marks.length (),
+    failed, failed ? errorcount : 0, audit_evidence ().errors.address (),
+    audit_evidence ().errors.length () };
   json_builder b;
   b.key = NULL;
   b.root = NULL;
@@ -229,7 +233,7 @@ note_addressed (void *, void *)
       if (node->inlined_to || !node->address_taken)
 	continue;
       const struct policy_entry *e = entry_for (node->decl, NULL_TREE);
-      if (!e)
+      if (!e || rule_is_mark_entry (e))
 	continue;
       address_record a = { { name_of (node->decl), e, NULL, 0 },
 			   vNULL };
@@ -287,17 +291,12 @@ make_directory (const char *dir)
   return ok;
 }
 
-/* Results are a by-product: failing to write them warns, and never fails
+/* Write this compilation's results, FAILED or not, to their file.
+   Results are a by-product: failing to write them warns, and never fails
    the build (not even under -Werror).  */
 static void
-write_results (void *, void *)
+write_file (bool failed)
 {
-  if (!the_policy || !the_config.results_dir)
-    return;
-  /* An -flto compilation without code of its own: its calls are decided
-     at the link, whose partitions write them.  */
-  if (flag_generate_lto && !flag_fat_lto_objects)
-    return;
   char *output = output_stem (), *flags = flags_key ();
   char *path = results_path (the_config.results_dir, output, flags);
   char *tmp = xasprintf ("%s.%d.tmp", path, (int) getpid ());
@@ -308,7 +307,7 @@ write_results (void *, void *)
 			  "%qs: %m [hotinline]", tmp);
       return;
     }
-  json::value *root = unit_json (output, flags);
+  json::value *root = unit_json (output, flags, failed);
   json_dump (root, f);
   fputc ('\n', f);
   delete root;
@@ -322,6 +321,18 @@ write_results (void *, void *)
   free (flags);
   free (path);
   free (tmp);
+}
+
+static void
+write_results (void *, void *)
+{
+  if (!the_policy || !the_config.results_dir)
+    return;
+  /* An -flto compilation without code of its own: its calls are decided
+     at the link, whose partitions write them.  */
+  if (flag_generate_lto && !flag_fat_lto_objects)
+    return;
+  write_file (false);
 }
 
 } // namespace
@@ -398,6 +409,14 @@ results_note_function (tree fndecl, const char *why_not)
 				 DECL_SOURCE_LINE (fndecl),
 				 why_not ? xstrdup (why_not) : NULL };
   functions.safe_push (f);
+}
+
+void
+results_write_failed (void)
+{
+  if (the_policy && the_config.results_dir && seen_error ()
+      && rule_marks_recorded (&the_config) != CONFIG_DISREGARD_NONE)
+    write_file (true);
 }
 
 void

@@ -12,5 +12,6 @@ struct policy *the_policy;
 struct policy *the_only_policy;
 struct config the_config;
 struct hot_stats unit_stats;
+hash_map<tree, const char *> *marks_taken_off;
 
 } // namespace hotinline
