@@ -203,7 +203,9 @@ SUMMARY_SRC := tools/hotinline-summary.c tools/summary-sites.c \
 	tools/results-read.c tools/summary-util.c \
 	tools/summary-taken.c tools/summary-calls.c \
 	tools/summary-read.c tools/summary-compare.c tools/summary-export.c \
-	tools/summary-html.c tools/summary-highlight.c tools/summary-lock.c
+	tools/summary-html.c tools/summary-highlight.c tools/summary-lock.c \
+	tools/summary-objects.c tools/summary-audit.c
+ELF_LIBS = $(shell $(PKG_CONFIG) --libs libelf)
 # The lock names functions by the core's rules (clone suffixes, glob
 # escapes) and quotes them with libyaml's emitter; a lock given to
 # --diff --accept-lock is read by the core's policy loader.
@@ -212,7 +214,8 @@ $(SUMMARY_TOOL): $(SUMMARY_SRC) $(wildcard tools/summary*.h) \
 		$(CORE)/version.h $(CORE)/policy.h | $(B)
 	$(HOST_CC) -std=gnu11 $(WARN) $(OPT) -I$(CORE) $(XML_CFLAGS) \
 		$(YAML_CFLAGS) $(XXHASH_CFLAGS) $(SUMMARY_SRC) $(CORE_OBJ) -o $@ \
-		$(JANSSON_LIBS) $(XML_LIBS) $(YAML_LIBS) $(IBERTY_LIBS)
+		$(JANSSON_LIBS) $(XML_LIBS) $(YAML_LIBS) $(IBERTY_LIBS) \
+		$(ELF_LIBS)
 
 $(CC_WRAPPER): tools/hotinline-cc.c $(CORE)/version.h | $(B)
 	$(HOST_CC) -std=gnu11 $(WARN) $(OPT) -I$(CORE) $< -o $@

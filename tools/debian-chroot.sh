@@ -28,7 +28,7 @@ SRC=$(cd "$(dirname "$0")/.." && pwd)
 
 # What every system has: the plugin's and the testsuite's build
 # dependencies, and what the tests run.
-COMMON="make pkg-config binutils libyaml-dev libiberty-dev libjansson-dev
+COMMON="make pkg-config binutils libyaml-dev libiberty-dev libjansson-dev libelf-dev
 check libxxhash-dev libxml2-dev man-db git valgrind cmake ccache time"
 # The compiler wrapper's distributed builds (testsuite/e2e/distributed.c).
 DISTRIBUTED="distcc distcc-pump icecc iproute2"

@@ -12,6 +12,11 @@
 	 in NEW, each call matched by identity, not by line
 	 (summary-calls.h, summary-compare.c), and exits with status 1 when
 	 any is not accepted: a regression guard for CI.
+     hotinline-summary --audit [--json] WRITTEN DISREGARDED...
+	 The audit of a tree's inline marks: per marked function, whether
+	 the build needs it, the code needs it or it has no effect, from a
+	 build as written (audit=) and one with the marks disregarded
+	 (disregard=), per compiler, side by side (summary-audit.c).
      hotinline-summary --merge FINDINGS...
 	 The findings files of several --diff runs (a series of commits)
 	 as one report.
@@ -42,6 +47,7 @@
 #include <sys/stat.h>
 
 #include "policy.h"
+#include "summary-audit.h"
 #include "summary-calls.h"
 #include "summary-compare.h"
 #include "summary-export.h"
@@ -57,6 +63,7 @@ static const char usage_text[] =
   "       hotinline-summary --lock FILE PATH...\n"
   "       hotinline-summary --diff OLD NEW --lock FILE\n"
   "       hotinline-summary --merge FINDINGS...\n"
+  "       hotinline-summary --audit [--json] WRITTEN DISREGARDED...\n"
   "  PATH, OLD, NEW  results directories (-fplugin-arg-hotinline-results=DIR)"
   "\n                  or results files\n"
   "  --json          the summary as JSON\n"
@@ -85,6 +92,11 @@ static const char usage_text[] =
   "  --findings FILE with --diff: write the findings, for --merge\n"
   "  --allow-empty   with --diff: OLD or NEW may be a directory without\n"
   "                  results, a build of no units\n"
+  "  --audit WRITTEN DISREGARDED...\n"
+  "                  the verdict on each inline mark of a tree, from a\n"
+  "                  build as written (-fplugin-arg-hotinline-audit=M) and\n"
+  "                  one without its marks (disregard=M, results=DIR); a\n"
+  "                  pair per compiler, side by side\n"
   "  --merge FINDINGS...\n"
   "                  the findings files of several --diff runs as one\n"
   "  --sarif FILE    write the findings as SARIF 2.1.0 (GitHub code\n"
@@ -456,7 +468,7 @@ main (int argc, char **argv)
   enum { OPT_HELP = 256, OPT_VERSION, OPT_COMMIT, OPT_ACCEPT,
 	 OPT_ACCEPT_LOCK, OPT_NOT_COMPARED, OPT_FINDINGS, OPT_MERGE,
 	 OPT_SARIF, OPT_CODEQUALITY, OPT_ROOT, OPT_MAX, OPT_ALLOW_EMPTY,
-	 OPT_LOCK_BEFORE };
+	 OPT_LOCK_BEFORE, OPT_AUDIT };
   static const struct option longs[] = {
     { "json", no_argument, NULL, 'j' },
     { "diff", no_argument, NULL, 'd' },
@@ -468,6 +480,7 @@ main (int argc, char **argv)
     { "accept-lock", required_argument, NULL, OPT_ACCEPT_LOCK },
     { "not-compared", required_argument, NULL, OPT_NOT_COMPARED },
     { "findings", required_argument, NULL, OPT_FINDINGS },
+    { "audit", no_argument, NULL, OPT_AUDIT },
     { "merge", no_argument, NULL, OPT_MERGE },
     { "sarif", required_argument, NULL, OPT_SARIF },
     { "codequality", required_argument, NULL, OPT_CODEQUALITY },
@@ -480,6 +493,7 @@ main (int argc, char **argv)
     { NULL, 0, NULL, 0 }
   };
   bool as_json = false, as_diff = false, merge = false, allow_empty = false;
+  bool audit = false;
   const char *html = NULL, *lock = NULL, *accept_lock = NULL;
   const char *lock_before = NULL;
   struct exports x = { .max_results = EXPORT_MAX_RESULTS };
@@ -497,6 +511,9 @@ main (int argc, char **argv)
 	break;
       case 'd':
 	as_diff = true;
+	break;
+      case OPT_AUDIT:
+	audit = true;
 	break;
       case 'w':
 	html = optarg;
@@ -586,6 +603,15 @@ main (int argc, char **argv)
   int n = argc - optind;
   char **paths = argv + optind;
   bool exports = x.sarif || x.codequality || x.findings;
+  if (audit)
+    {
+      if (as_diff || html || lock || merge || exports || n_source_dirs)
+	usage_error ("--audit goes with --json only");
+      if (n < 2 || n % 2)
+	usage_error ("--audit wants WRITTEN and DISREGARDED, a pair of "
+		     "results directories per compiler");
+      return audit_main (paths, (size_t) n / 2, as_json);
+    }
   if (n_source_dirs && !html)
     usage_error ("--source-dir goes with --html");
   if (as_json && (as_diff || html))
