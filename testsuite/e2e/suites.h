@@ -31,6 +31,7 @@ Suite *review_suite (void);
 Suite *diff_suite (void);
 Suite *link_scope_suite (void);
 Suite *disregard_suite (void);
+Suite *audit_suite (void);
 
 /* Seconds allowed to a test case that runs the compiler.  */
 enum { E2E_TIMEOUT = 300 };

@@ -46,6 +46,7 @@ main (void)
   srunner_add_suite (sr, diff_suite ());
   srunner_add_suite (sr, link_scope_suite ());
   srunner_add_suite (sr, disregard_suite ());
+  srunner_add_suite (sr, audit_suite ());
   int failed = runner_run (sr);
   srunner_free (sr);
   return failed ? EXIT_FAILURE : EXIT_SUCCESS;
