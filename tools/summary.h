@@ -2,6 +2,10 @@
    below it, none calls back up.
 
      hotinline-summary.c   main: the arguments, the text table and diff
+     summary-audit.c       the audit of a tree's marks (--audit), beside
+                           the rest: it reads results and objects itself
+     summary-objects.c     an object's text bytes and functions' code,
+                           read with libelf, for the audit
      summary-export.c      findings files, SARIF, GitLab Code Quality
      summary-compare.c     two builds matched call by call: the findings
      summary-lock.c        a lock, the policy that pins a build's hot
