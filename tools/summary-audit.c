@@ -5,9 +5,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "cxx-names.h"
 #include "results-read.h"
 #include "summary-audit.h"
+#include "summary-lock.h"
 #include "summary-objects.h"
 #include "summary-util.h"
 
@@ -64,7 +67,8 @@ unit_key (json_t *u)
 /* The results of DIR, one side: key -> unit.  WRITTEN: the build as
    written, whose marks none may be disregarded.  */
 static json_t *
-read_side (const char *dir, bool written, const char **compiler)
+read_side (const char *dir, bool written, const char **compiler,
+	   long long *newest)
 {
   char *error = NULL;
   size_t n;
@@ -81,6 +85,9 @@ read_side (const char *dir, bool written, const char **compiler)
       json_t *u = results_read (files[i], &error);
       if (!u)
 	summary_die ("%s", error);
+      struct stat st;
+      if (stat (files[i], &st) == 0 && st.st_mtime > *newest)
+	*newest = st.st_mtime;
       json_t *marks = json_object_get (u, "marks");
       if (!marks)
 	summary_die ("%s: no marks recorded; build the %s side with "
@@ -207,6 +214,7 @@ mark_record (json_t *marks, json_t *m)
 		     (json_int_t) results_num (m, "line", 0), "mark",
 		     results_str (m, "mark"), "sites", "errors", "bytes",
 		     (json_int_t) 0, "shared", 0, "units", 0, "unknown", 0);
+      json_object_set_new (r, "in_units", json_array ());
       json_object_set_new (marks, key, r);
     }
   free (key);
@@ -259,6 +267,8 @@ audit_unit (json_t *report, json_t *w, json_t *d)
       const char *fn = results_str (m, "function");
       json_t *r = mark_record (marks, m);
       add_int (r, "units", 1);
+      json_array_append_new (json_object_get (r, "in_units"),
+			     json_string (results_str (w, "unit")));
       json_object_set_new (callers, fn, json_true ());
       json_t *ws = sites_of (w, fn), *ds = sites_of (d, fn);
       if (failed)
@@ -406,8 +416,9 @@ static json_t *
 audit_pair (const char *written, const char *disregarded)
 {
   const char *wc = NULL, *dc = NULL;
-  json_t *w = read_side (written, true, &wc);
-  json_t *d = read_side (disregarded, false, &dc);
+  long long newest = 0;
+  json_t *w = read_side (written, true, &wc, &newest);
+  json_t *d = read_side (disregarded, false, &dc, &newest);
   if (strcmp (wc, dc) != 0)
     summary_die ("%s was built by %s and %s by %s: audit two builds of "
 		 "one compiler", written, wc, disregarded, dc);
@@ -424,10 +435,11 @@ audit_pair (const char *written, const char *disregarded)
       summary_die ("%s has no results for %s of %s: the two sides are "
 		   "builds of different trees or flags", written, key,
 		   disregarded);
-  json_t *report = json_pack ("{s:s, s:s, s:s, s:[], s:{}, s:I}",
+  json_t *report = json_pack ("{s:s, s:s, s:s, s:[], s:{}, s:I, s:I}",
 			      "compiler", wc, "written", written,
 			      "disregarded", disregarded, "units",
-			      "marks_by_key", "shared_bytes", (json_int_t) 0);
+			      "marks_by_key", "shared_bytes", (json_int_t) 0,
+			      "newest", (json_int_t) newest);
   size_t n;
   char **keys = sorted_keys (w, &n);
   for (size_t i = 0; i < n; i++)
@@ -595,14 +607,250 @@ print_side_by_side (json_t *reports)
   json_decref (rows);
 }
 
+/* The evidence of mark R of REPORT, for a policy entry's reason.  */
+static char *
+evidence_of (json_t *report, json_t *r, const char *date)
+{
+  json_t *sites = json_object_get (r, "sites");
+  long long calls = 0;
+  size_t i;
+  json_t *s;
+  json_array_foreach (sites, i, s)
+    calls += results_num (s, "left_disregarded", 0)
+	     - results_num (s, "left_written", 0);
+  json_t *first = json_array_get (sites, 0);
+  char *text = summary_format ("%s on %s (%s): %lld call%s without the "
+			       "mark, at %s%s%s%s",
+			       results_str (r, "verdict"),
+			       results_str (report, "compiler"), date, calls,
+			       calls == 1 ? "" : "s",
+			       results_str (first, "site"),
+			       *results_str (first, "reason") ? " (" : "",
+			       results_str (first, "reason"),
+			       *results_str (first, "reason") ? ")" : "");
+  if (json_array_size (sites) > 1)
+    {
+      char *more = summary_format ("%s and %zu other site%s", text,
+				   json_array_size (sites) - 1,
+				   json_array_size (sites) == 2 ? "" : "s");
+      free (text);
+      text = more;
+    }
+  if (results_num (r, "bytes", 0) || json_is_true (json_object_get (r,
+								  "shared")))
+    {
+      char *more = json_is_true (json_object_get (r, "shared"))
+		   ? summary_format ("%s; its units' text shared with other "
+				     "marks", text)
+		   : summary_format ("%s; %+lld text bytes", text,
+				     results_num (r, "bytes", 0));
+      free (text);
+      text = more;
+    }
+  return text;
+}
+
+/* FUNCTION as a policy entry names it, globs escaped (malloc'd).  */
+static char *
+entry_name (const char *function)
+{
+  char *e = cxx_name_escape_globs (function);
+  if (!e)
+    abort ();
+  return e;
+}
+
+/* Write FILE, a policy in place of the marks the code needs (on any of
+   REPORTS' compilers), each entry's reason its evidence; the marks the
+   build needs listed first, to keep in the source, and those without
+   effect on every compiler, which can go.  */
+static void
+write_audit_lock (const char *file, json_t *reports)
+{
+  char *text = NULL;
+  size_t size = 0;
+  FILE *out = open_memstream (&text, &size);
+  if (!out)
+    abort ();
+  /* Per mark (function, file, line): its record in each report.  */
+  json_t *rows = json_object ();
+  json_t *dates = json_array ();
+  size_t p, i;
+  json_t *report, *r;
+  json_array_foreach (reports, p, report)
+    {
+      char date[16];
+      lock_date (results_num (report, "newest", 0), date);
+      json_array_append_new (dates, json_string (date));
+      json_array_foreach (json_object_get (report, "marks"), i, r)
+	{
+	  char *key = summary_format ("%s (%s:%lld)",
+				      results_str (r, "function"),
+				      results_str (r, "file"),
+				      results_num (r, "line", 0));
+	  json_t *row = json_object_get (rows, key);
+	  if (!row)
+	    json_object_set_new (rows, key, row = json_array ());
+	  json_array_append_new (row, json_pack ("{s:i, s:O}", "pair",
+						 (int) p, "mark", r));
+	  free (key);
+	}
+    }
+  fputs ("# A policy in place of the source's inline marks that the code "
+	 "needs,\n# written by hotinline-summary --audit from", out);
+  json_array_foreach (reports, p, report)
+    {
+      fputs (p ? ";" : "", out);
+      fputs ("\n#   ", out);
+      lock_put_comment_text (out, results_str (report, "written"));
+      fputs (" and ", out);
+      lock_put_comment_text (out, results_str (report, "disregarded"));
+      fputs (" (", out);
+      lock_put_comment_text (out, results_str (report, "compiler"));
+      fprintf (out, ", %s)", json_string_value (json_array_get (dates, p)));
+    }
+  fputs (".\n# Take the marks these entries name out of the source (for a "
+	 "macro such as\n# __always_inline, by the macro) and build with\n"
+	 "#   -fplugin-arg-hotinline-policy=", out);
+  lock_put_comment_text (out, strcmp (file, "-") == 0 ? "POLICY" : file);
+  fputs ("\n# and the object code is the annotated build's. Review it like "
+	 "code.\n", out);
+  size_t n;
+  char **keys = sorted_keys (rows, &n);
+  static const struct
+  {
+    const char *verdict, *title;
+  } listed[] = {
+    { "needed for the build", "Marks the build needs: keep them in the "
+      "source" },
+    { "without effect", "Marks without effect on every compiler audited: "
+      "they can go" },
+  };
+  for (size_t l = 0; l < sizeof listed / sizeof *listed; l++)
+    {
+      bool title = false;
+      for (size_t k = 0; k < n; k++)
+	{
+	  json_t *row = json_object_get (rows, keys[k]);
+	  size_t all = 0, some = 0;
+	  json_t *e;
+	  json_array_foreach (row, i, e)
+	    {
+	      const char *v = results_str (json_object_get (e, "mark"),
+					   "verdict");
+	      some += strcmp (v, listed[l].verdict) == 0;
+	      all++;
+	    }
+	  bool in = l == 0 ? some > 0
+			   : some == all && all == json_array_size (reports);
+	  if (!in)
+	    continue;
+	  if (!title)
+	    fprintf (out, "#\n# %s:\n", listed[l].title);
+	  title = true;
+	  fputs ("#   ", out);
+	  lock_put_comment_text (out, keys[k]);
+	  json_array_foreach (row, i, e)
+	    {
+	      json_t *errors = json_object_get (json_object_get (e, "mark"),
+						"errors");
+	      json_t *first = json_array_get (errors, 0);
+	      if (!first)
+		continue;
+	      json_t *rep = json_array_get (reports, (size_t)
+					    results_num (e, "pair", 0));
+	      fputs ("\n#     ", out);
+	      lock_put_comment_text (out, results_str (rep, "compiler"));
+	      fputs (": ", out);
+	      lock_put_comment_text (out, results_str (first, "unit"));
+	      fputs (": ", out);
+	      lock_put_comment_text (out, *results_str (first, "message")
+					  ? results_str (first, "message")
+					  : "errors in");
+	      if (!*results_str (first, "message"))
+		{
+		  fputc (' ', out);
+		  lock_put_comment_text (out, results_str (first, "function"));
+		}
+	    }
+	  fputc ('\n', out);
+	}
+    }
+  fputs ("version: 1\n", out);
+  size_t entries = 0;
+  for (size_t k = 0; k < n; k++)
+    {
+      json_t *row = json_object_get (rows, keys[k]);
+      char *reason = NULL;
+      json_t *e, *mark = NULL;
+      json_array_foreach (row, i, e)
+	{
+	  json_t *m = json_object_get (e, "mark");
+	  if (strcmp (results_str (m, "verdict"), "needed for the code") != 0
+	      || strcmp (results_str (m, "mark"), "always_inline") != 0)
+	    continue;
+	  size_t pair = (size_t) results_num (e, "pair", 0);
+	  char *ev = evidence_of (json_array_get (reports, pair), m,
+				  json_string_value (json_array_get (dates,
+								     pair)));
+	  char *longer = summary_format ("%s%s%s", reason ? reason : "",
+					 reason ? "; " : "", ev);
+	  free (ev);
+	  free (reason);
+	  reason = longer;
+	  mark = m;
+	}
+      if (!mark)
+	continue;
+      if (!entries++)
+	fputs ("functions:\n", out);
+      char *name = entry_name (results_str (mark, "function"));
+      fputs ("- {name: ", out);
+      lock_put_quoted (out, name);
+      /* A static function of a source file is that file's; one of a
+	 header, every unit's that includes it.  */
+      json_t *units = json_object_get (mark, "in_units");
+      const char *defined = results_str (mark, "file");
+      bool own = json_array_size (units) == 1
+		 && strcmp (json_string_value (json_array_get (units, 0)),
+			    defined) == 0;
+      if (own)
+	{
+	  fputs (", files: [", out);
+	  lock_put_quoted (out, defined);
+	  fputs ("]", out);
+	}
+      fputs (", action: always_inline, reason: ", out);
+      lock_put_quoted (out, reason);
+      fputs ("}\n", out);
+      free (name);
+      free (reason);
+    }
+  if (!entries)
+    fputs ("functions: []\n", out);
+  free (keys);
+  json_decref (rows);
+  json_decref (dates);
+  if (fclose (out) != 0)
+    abort ();
+  lock_commit (file, text, size);
+  fprintf (stderr, "hotinline-summary: wrote %s: %zu mark%s the code needs "
+	   "as policy entries\n",
+	   strcmp (file, "-") == 0 ? "the policy to standard output" : file,
+	   entries, entries == 1 ? "" : "s");
+  free (text);
+}
+
 int
-audit_main (char **paths, size_t n_pairs, bool as_json)
+audit_main (char **paths, size_t n_pairs, bool as_json, const char *lock)
 {
   json_t *reports = json_array ();
   for (size_t i = 0; i < n_pairs; i++)
     json_array_append_new (reports, audit_pair (paths[2 * i],
 						paths[2 * i + 1]));
-  if (as_json)
+  if (lock)
+    write_audit_lock (lock, reports);
+  else if (as_json)
     {
       json_t *root = json_pack ("{s:O}", "audit", reports);
       json_dumpf (root, stdout, JSON_INDENT (2) | JSON_PRESERVE_ORDER);

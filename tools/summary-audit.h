@@ -28,10 +28,15 @@
 
 /* Audit the N_PAIRS pairs of results directories PATHS (written,
    disregarded, written, disregarded, ...) and print the result as text
-   or, with AS_JSON, JSON.  Exits with status 2 and a message on bad
+   or, with AS_JSON, JSON; with LOCK, write instead the policy LOCK ("-":
+   standard output) that replaces the marks the code needs on any of the
+   compilers (always_inline entries, each with its evidence as reason),
+   listing the marks the build needs (to keep) and those without effect on
+   every compiler (which can go) in its comments.  Exits with status 2 and a message on bad
    input: a side without results, results without marks (a build without
    audit=), a written side with marks disregarded, sides of different
    trees or compilers.  Returns the exit status: 0.  */
-int audit_main (char **paths, size_t n_pairs, bool as_json);
+int audit_main (char **paths, size_t n_pairs, bool as_json,
+		const char *lock);
 
 #endif /* HOTINLINE_SUMMARY_AUDIT_H */

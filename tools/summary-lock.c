@@ -272,8 +272,8 @@ write_out (void *out, unsigned char *buffer, size_t size)
 /* S as a YAML double-quoted scalar, written to OUT by libyaml's emitter
    (a document of its own, whose markers are implicit and not written):
    it escapes what YAML wants escaped.  */
-static void
-put_quoted (FILE *out, const char *s)
+void
+lock_put_quoted (FILE *out, const char *s)
 {
   yaml_emitter_t em;
   yaml_event_t ev;
@@ -324,8 +324,8 @@ put_quoted (FILE *out, const char *s)
 
 /* Text for a comment line: a newline or another control character in a
    name or a path would end the comment.  */
-static void
-put_comment_text (FILE *out, const char *s)
+void
+lock_put_comment_text (FILE *out, const char *s)
 {
   for (; *s; s++)
     fputc ((unsigned char) *s < 0x20 || *s == 0x7f ? '?' : *s, out);
@@ -334,10 +334,10 @@ put_comment_text (FILE *out, const char *s)
 /* The day B was built, UTC "YYYY-MM-DD": SOURCE_DATE_EPOCH when set, so
    that the lock is reproducible, else the newest of its results
    files.  */
-static void
-build_date (const struct build *b, char out[16])
+void
+lock_date (long long newest, char out[16])
 {
-  time_t t = (time_t) b->newest;
+  time_t t = (time_t) newest;
   const char *epoch = getenv ("SOURCE_DATE_EPOCH");
   if (epoch && *epoch)
     {
@@ -352,6 +352,12 @@ build_date (const struct build *b, char out[16])
   struct tm tm;
   if (!gmtime_r (&t, &tm) || !strftime (out, 16, "%Y-%m-%d", &tm))
     strcpy (out, "an unknown day");
+}
+
+static void
+build_date (const struct build *b, char out[16])
+{
+  lock_date (b->newest, out);
 }
 
 /* What a lock says of a build: its compilers, or that they are not
@@ -387,13 +393,13 @@ static void
 put_entry (FILE *out, const struct pair *p, bool pinned, const char *reason)
 {
   fputs ("- {name: ", out);
-  put_quoted (out, p->callee);
+  lock_put_quoted (out, p->callee);
   fputs (", callers: ", out);
-  put_quoted (out, p->caller);
+  lock_put_quoted (out, p->caller);
   fputs (pinned ? ", action: always_inline" : ", action: report, "
 	 "severity: note", out);
   fputs (", reason: ", out);
-  put_quoted (out, reason);
+  lock_put_quoted (out, reason);
   fputs ("}\n", out);
 }
 
@@ -412,7 +418,7 @@ put_entries (FILE *out, struct pairs *p,
       while (end < p->n && strcmp (p->v[end].callee, p->v[i].callee) == 0)
 	pinned += !p->v[end++].left;
       fputs ("# ", out);
-      put_comment_text (out, p->v[i].callee_text);
+      lock_put_comment_text (out, p->v[i].callee_text);
       fprintf (out, ": inlined into %zu caller%s, left a call in %zu\n",
 	       pinned, pinned == 1 ? "" : "s", end - i - pinned);
       counts.functions++;
@@ -430,8 +436,8 @@ put_entries (FILE *out, struct pairs *p,
 /* Write TEXT (SIZE bytes) to FILE ("-": standard output) through
    FILE.tmp, renamed over it: a reader sees the old lock or the new one,
    never part of one.  */
-static void
-commit (const char *file, const char *text, size_t size)
+void
+lock_commit (const char *file, const char *text, size_t size)
 {
   if (strcmp (file, "-") == 0)
     {
@@ -483,7 +489,7 @@ put_usage (FILE *out, const char *file)
   fputs ("#\n# Use it after the project's policies:\n#   "
 	 "-fplugin-arg-hotinline-policy=POLICY "
 	 "-fplugin-arg-hotinline-lock=", out);
-  put_comment_text (out, name);
+  lock_put_comment_text (out, name);
   fputs ("\n# (today's plugin also loads it as one more "
 	 "-fplugin-arg-hotinline-policy=).\n"
 	 "# Each entry is one hot function in one caller, the caller named "
@@ -542,7 +548,7 @@ text_commit (struct lock_text *t, const char *file, struct lock_counts c)
 {
   if (fclose (t->out) != 0)
     abort ();
-  commit (file, t->text, t->size);
+  lock_commit (file, t->text, t->size);
   free (t->text);
   say_written (file, c);
 }
@@ -567,10 +573,10 @@ write_lock (const char *file, struct build *b, char *const *paths,
 	 "pinned so that\n# a later build (a refactor, another compiler) "
 	 "keeps it.\n# Written by hotinline-summary --lock from the results "
 	 "in ", out);
-  put_comment_text (out, results);
+  lock_put_comment_text (out, results);
   fprintf (out, "\n# (%zu unit%s, compiled by ", b->n_units,
 	   b->n_units == 1 ? "" : "s");
-  put_comment_text (out, compilers);
+  lock_put_comment_text (out, compilers);
   fprintf (out, ", on %s).\n", date);
   put_usage (out, file);
   if (!p.n)
@@ -609,10 +615,10 @@ put_build_line (FILE *out, const char *which, const char *path,
 		struct build *b, const char *compilers, const char *date)
 {
   fprintf (out, "#   %s: ", which);
-  put_comment_text (out, path);
+  lock_put_comment_text (out, path);
   fprintf (out, " (%zu unit%s, compiled by ", b->n_units,
 	   b->n_units == 1 ? "" : "s");
-  put_comment_text (out, compilers);
+  lock_put_comment_text (out, compilers);
   fprintf (out, ", on %s)\n", date);
 }
 

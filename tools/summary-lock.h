@@ -8,6 +8,7 @@
 #define HOTINLINE_SUMMARY_LOCK_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "summary-sites.h"
 
@@ -45,5 +46,23 @@ struct lock_counts write_regressions_lock (const char *file,
    const" is "walk"); an operator keeps its operator ("operator<",
    "operator()").  Not escaped.  */
 char *lock_caller_identifier (const char *caller);
+
+/* What a lock's writer and the audit's share.  S as a YAML double-quoted
+   scalar on OUT, written by libyaml's emitter, within a line.  */
+void lock_put_quoted (FILE *out, const char *s);
+
+/* S on OUT in a comment line: a control character that would end the
+   comment is written '?'.  */
+void lock_put_comment_text (FILE *out, const char *s);
+
+/* Write TEXT (SIZE bytes) to FILE ("-": standard output) through
+   FILE.tmp, renamed over it; exits with status 2 when it cannot.  */
+void lock_commit (const char *file, const char *text, size_t size);
+
+/* The day, UTC "YYYY-MM-DD", of a build whose newest results file is
+   from NEWEST (seconds since the epoch): SOURCE_DATE_EPOCH when set, so
+   that what is written is reproducible.  OUT holds 16 bytes; exits with
+   status 2 when SOURCE_DATE_EPOCH is no date.  */
+void lock_date (long long newest, char out[16]);
 
 #endif /* HOTINLINE_SUMMARY_LOCK_H */

@@ -285,6 +285,65 @@ START_TEST (test_side_by_side)
 }
 END_TEST
 
+/* The policy --lock writes in place of the marks the code needs: with
+   those marks taken out of the source by their macro, forcing with it
+   gives the annotated build's code, function by function; the marks the
+   build needs and those without effect are named in its comments.  */
+START_TEST (test_lock_round_trip)
+{
+  const char *dir = harness_tmpdir ();
+  build_both (dir, needed_for_code, "-O2", "o2");
+  const char *tool = getenv ("HOTINLINE_SUMMARY");
+  const char *lock = harness_fmt ("%s/marks.yaml", dir);
+  struct run r = harness_sh (harness_fmt ("%s --audit --lock %s %s/results-w "
+					  "%s/results-d", tool, lock, dir,
+					  dir));
+  ck_assert_msg (r.status == 0 && strstr (r.err, "wrote"), "%d: %.2000s",
+		 r.status, r.err);
+  char *text = harness_read (lock, NULL);
+  ck_assert_msg (text && strstr (text, "name: \"big\"")
+		 && strstr (text, "action: always_inline")
+		 && strstr (text, "needed for the code on "),
+		 "%s", text ? text : "(no file)");
+  free (text);
+  /* The source without the mark, forced by the policy.  */
+  const char *hand = harness_fmt ("%s/hand", dir);
+  ck_assert (harness_sh (harness_fmt ("mkdir -p %s && cp %s/o2-written/"
+				      "sample.c %s/", hand, dir,
+				      hand)).status == 0);
+  struct args a = { { 0 }, 0 };
+  args_add (&a, harness_gcc ());
+  args_add_words (&a, "-O2 -DMARK_A= -c sample.c -o sample.o");
+  args_add_plugin (&a, NULL, 0);
+  args_add (&a, harness_fmt ("-fplugin-arg-hotinline-policy=%s", lock));
+  struct run f = harness_sh (harness_fmt ("cd '%s' &&%s", hand,
+					  command_of (&a)));
+  ck_assert_msg (f.status == 0, "forced by the audit's policy: %.2000s",
+		 f.err);
+  const char *wo = harness_fmt ("%s/o2-written/sample.o", dir);
+  const char *ho = harness_fmt ("%s/sample.o", hand);
+  ck_assert_msg (harness_count_calls (ho, "big") == 0,
+		 "big still called with the policy");
+  const char *none[] = { NULL };
+  json_t *changed = changed_functions (wo, ho, none);
+  char *list = json_dumps (changed, JSON_SORT_KEYS);
+  ck_assert_msg (json_object_size (changed) == 0,
+		 "the policy's build differs from the annotated one in %s",
+		 list);
+  free (list);
+  json_decref (changed);
+  /* The other verdicts are named, not made entries.  */
+  const char *two = harness_fmt ("%s/two", dir);
+  ck_assert (harness_sh (harness_fmt ("mkdir -p %s", two)).status == 0);
+  build_both (two, without_effect, "-O2", "o2");
+  struct run c = harness_sh (harness_fmt ("%s --audit --lock - %s/results-w "
+					  "%s/results-d", tool, two, two));
+  ck_assert_msg (c.status == 0 && strstr (c.out, "without effect")
+		 && strstr (c.out, "#   add1 (sample.c:")
+		 && strstr (c.out, "functions: []"), "%.2000s", c.out);
+}
+END_TEST
+
 /* Bad input: a clear message and exit status 2.  */
 START_TEST (test_bad_input)
 {
@@ -376,6 +435,7 @@ audit_suite (void)
   tcase_add_loop_test (tc, test_verdict_from_objects, 0,
 		       (int) (sizeof cases / sizeof *cases));
   tcase_add_test (tc, test_side_by_side);
+  tcase_add_test (tc, test_lock_round_trip);
   runner_add_tcase (s, tc);
   tc = runner_tcase ("Errors");
   tcase_set_timeout (tc, E2E_TIMEOUT);
