@@ -63,7 +63,8 @@ static const char usage_text[] =
   "       hotinline-summary --lock FILE PATH...\n"
   "       hotinline-summary --diff OLD NEW --lock FILE\n"
   "       hotinline-summary --merge FINDINGS...\n"
-  "       hotinline-summary --audit [--json | --lock FILE] WRITTEN DISREGARDED...\n"
+  "       hotinline-summary --audit [--json | --lock FILE | --html OUT]\n"
+  "                         WRITTEN DISREGARDED...\n"
   "  PATH, OLD, NEW  results directories (-fplugin-arg-hotinline-results=DIR)"
   "\n                  or results files\n"
   "  --json          the summary as JSON\n"
@@ -605,13 +606,13 @@ main (int argc, char **argv)
   bool exports = x.sarif || x.codequality || x.findings;
   if (audit)
     {
-      if (as_diff || html || merge || exports || n_source_dirs
-	  || (lock && as_json))
-	usage_error ("--audit goes with --json or --lock only");
+      if (as_diff || merge || exports || n_source_dirs
+	  || !!as_json + !!lock + !!html > 1)
+	usage_error ("--audit goes with one of --json, --lock and --html");
       if (n < 2 || n % 2)
 	usage_error ("--audit wants WRITTEN and DISREGARDED, a pair of "
 		     "results directories per compiler");
-      return audit_main (paths, (size_t) n / 2, as_json, lock);
+      return audit_main (paths, (size_t) n / 2, as_json, lock, html);
     }
   if (n_source_dirs && !html)
     usage_error ("--source-dir goes with --html");

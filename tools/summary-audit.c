@@ -12,6 +12,7 @@
 #include "summary-audit.h"
 #include "summary-lock.h"
 #include "summary-objects.h"
+#include "summary.h"
 #include "summary-util.h"
 
 static const char *const verdicts[] = {
@@ -552,10 +553,10 @@ print_pair (json_t *report)
     }
 }
 
-/* The marks of every pair side by side: function (file:line) -> the
-   verdict of each compiler.  */
-static void
-print_side_by_side (json_t *reports)
+/* The marks of every pair side by side: "function (file:line)" -> the
+   verdict of each pair, in order ("-" where a pair has no such mark).  */
+static json_t *
+side_rows (json_t *reports)
 {
   json_t *rows = json_object ();
   size_t n_pairs = json_array_size (reports);
@@ -584,26 +585,42 @@ print_side_by_side (json_t *reports)
 	  free (key);
 	}
     }
+  /* In name order, for the site as for the text.  */
+  json_t *sorted = json_object ();
+  size_t n;
+  char **keys = sorted_keys (rows, &n);
+  for (size_t i = 0; i < n; i++)
+    json_object_set (sorted, keys[i], json_object_get (rows, keys[i]));
+  free (keys);
+  json_decref (rows);
+  return sorted;
+}
+
+static void
+print_side_by_side (json_t *reports)
+{
+  json_t *rows = side_rows (reports);
+  size_t n_pairs = json_array_size (reports);
+  size_t p;
+  json_t *report;
   printf ("\nside by side:\n  %-40s", "mark");
   json_array_foreach (reports, p, report)
     printf ("  %-22s", results_str (report, "compiler"));
   putchar ('\n');
-  size_t n;
-  char **keys = sorted_keys (rows, &n);
-  for (size_t i = 0; i < n; i++)
+  const char *key;
+  json_t *row;
+  json_object_foreach (rows, key, row)
     {
-      json_t *row = json_object_get (rows, keys[i]);
       bool differ = false;
       for (size_t k = 1; k < n_pairs; k++)
 	differ = differ || strcmp (json_string_value (json_array_get (row, k)),
 				   json_string_value (json_array_get (row, 0)));
-      printf ("%c %-40s", differ ? '*' : ' ', keys[i]);
+      printf ("%c %-40s", differ ? '*' : ' ', key);
       for (size_t k = 0; k < n_pairs; k++)
 	printf ("  %-22s", json_string_value (json_array_get (row, k)));
       putchar ('\n');
     }
   printf ("(* the compilers disagree)\n");
-  free (keys);
   json_decref (rows);
 }
 
@@ -842,7 +859,8 @@ write_audit_lock (const char *file, json_t *reports)
 }
 
 int
-audit_main (char **paths, size_t n_pairs, bool as_json, const char *lock)
+audit_main (char **paths, size_t n_pairs, bool as_json, const char *lock,
+	    const char *html)
 {
   json_t *reports = json_array ();
   for (size_t i = 0; i < n_pairs; i++)
@@ -850,6 +868,12 @@ audit_main (char **paths, size_t n_pairs, bool as_json, const char *lock)
 						paths[2 * i + 1]));
   if (lock)
     write_audit_lock (lock, reports);
+  else if (html)
+    {
+      json_t *side = n_pairs > 1 ? side_rows (reports) : NULL;
+      write_audit_site (html, reports, side);
+      json_decref (side);
+    }
   else if (as_json)
     {
       json_t *root = json_pack ("{s:O}", "audit", reports);

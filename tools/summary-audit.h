@@ -32,11 +32,12 @@
    standard output) that replaces the marks the code needs on any of the
    compilers (always_inline entries, each with its evidence as reason),
    listing the marks the build needs (to keep) and those without effect on
-   every compiler (which can go) in its comments.  Exits with status 2 and a message on bad
+   every compiler (which can go) in its comments; with HTML, the site of
+   one page in the directory HTML.  Exits with status 2 and a message on bad
    input: a side without results, results without marks (a build without
    audit=), a written side with marks disregarded, sides of different
    trees or compilers.  Returns the exit status: 0.  */
 int audit_main (char **paths, size_t n_pairs, bool as_json,
-		const char *lock);
+		const char *lock, const char *html);
 
 #endif /* HOTINLINE_SUMMARY_AUDIT_H */

@@ -1100,18 +1100,21 @@ beside (const char *out, const char *what)
 	       : summary_format (".%s.%s.%d", out, what, (int) getpid ());
 }
 
-int
-write_site (const char *out_arg, struct build *b, struct build *old)
+/* A fresh directory for the site OUT (given with or without a trailing
+   slash), beside it; *OUT_CLEAN is OUT without the slashes, *EXISTS
+   whether a site is there to replace.  Exits when OUT is something else
+   than a site.  */
+static char *
+site_start (const char *out_arg, char **out_clean, bool *exists)
 {
-  struct sites *s = b->sites;
   char *out = strdup (out_arg);
   for (size_t n = strlen (out); n > 1 && out[n - 1] == '/'; n--)
     out[n - 1] = '\0';
   if (!*out)
     die_usage ("--html needs a directory to write the site into");
   struct stat st;
-  bool exists = stat (out, &st) == 0;
-  if (exists && (!S_ISDIR (st.st_mode) || !replaceable (out)))
+  *exists = stat (out, &st) == 0;
+  if (*exists && (!S_ISDIR (st.st_mode) || !replaceable (out)))
     {
       fprintf (stderr, "hotinline-summary: %s exists and is not a site "
 	       "written by hotinline-summary; remove it or name a new "
@@ -1123,12 +1126,14 @@ write_site (const char *out_arg, struct build *b, struct build *old)
      both, and no page of the old site is left behind.  */
   char *fresh = beside (out, "new");
   make_directory (fresh);
-  char *src = summary_format ("%s/src", fresh);
-  make_directory (src);
-  free (src);
-  write_index (fresh, b, s, old != NULL);
-  for (size_t p = 0; p < s->n_files; p++)
-    write_source_page (fresh, s, p);
+  *out_clean = out;
+  return fresh;
+}
+
+/* Put the site written in FRESH in OUT's place.  */
+static void
+site_swap_in (char *out, char *fresh, bool exists)
+{
   if (!exists)
     {
       if (rename (fresh, out) != 0)
@@ -1147,8 +1152,203 @@ write_site (const char *out_arg, struct build *b, struct build *old)
     }
   free (fresh);
   free (out);
+}
+
+int
+write_site (const char *out_arg, struct build *b, struct build *old)
+{
+  struct sites *s = b->sites;
+  char *out;
+  bool exists;
+  char *fresh = site_start (out_arg, &out, &exists);
+  char *src = summary_format ("%s/src", fresh);
+  make_directory (src);
+  free (src);
+  write_index (fresh, b, s, old != NULL);
+  for (size_t p = 0; p < s->n_files; p++)
+    write_source_page (fresh, s, p);
+  site_swap_in (out, fresh, exists);
   int regressed = 0;
   for (size_t i = 0; i < s->n; i++)
     regressed += s->v[i].change > 0;
   return regressed;
+}
+
+/* A cell of text.  */
+static void
+put_cell (FILE *f, const char *s)
+{
+  fputs ("<td>", f);
+  put_text (f, s);
+  fputs ("</td>", f);
+}
+
+static void
+put_number_cell (FILE *f, long long v, bool sign)
+{
+  fprintf (f, sign ? "<td class=\"num\">%+lld</td>" :
+	   "<td class=\"num\">%lld</td>", v);
+}
+
+/* One pair's report: its verdicts' counts, its marks with their
+   evidence, its units.  */
+static void
+put_audit_report (FILE *f, json_t *r)
+{
+  fputs ("<h2>", f);
+  put_text (f, results_str (r, "compiler"));
+  fputs ("</h2>\n<p>As written: <code>", f);
+  put_text (f, results_str (r, "written"));
+  fputs ("</code>; without the marks: <code>", f);
+  put_text (f, results_str (r, "disregarded"));
+  fputs ("</code>.</p>\n<table>\n<tr><th>verdict</th><th>marks</th>"
+	 "<th>text bytes</th></tr>\n", f);
+  const char *v;
+  json_t *c;
+  json_object_foreach (json_object_get (r, "classes"), v, c)
+    {
+      fputs ("<tr>", f);
+      put_cell (f, v);
+      put_number_cell (f, results_num (c, "marks", 0), false);
+      put_number_cell (f, results_num (c, "bytes", 0), true);
+      fputs ("</tr>\n", f);
+    }
+  if (results_num (r, "shared_bytes", 0))
+    {
+      fputs ("<tr><td>shared by several marks of a unit</td><td></td>", f);
+      put_number_cell (f, results_num (r, "shared_bytes", 0), true);
+      fputs ("</tr>\n", f);
+    }
+  fputs ("</table>\n<table>\n<tr><th>mark</th><th>where</th>"
+	 "<th>verdict</th><th>text bytes</th><th>evidence</th></tr>\n", f);
+  size_t i;
+  json_t *m;
+  json_array_foreach (json_object_get (r, "marks"), i, m)
+    {
+      fputs ("<tr>", f);
+      fputs ("<td><code>", f);
+      put_text (f, results_str (m, "function"));
+      fputs ("</code></td>", f);
+      char *where = summary_format ("%s:%lld", results_str (m, "file"),
+				    results_num (m, "line", 0));
+      put_cell (f, where);
+      free (where);
+      put_cell (f, results_str (m, "verdict"));
+      if (json_is_true (json_object_get (m, "shared")))
+	fputs ("<td>shared</td>", f);
+      else
+	put_number_cell (f, results_num (m, "bytes", 0), true);
+      fputs ("<td>", f);
+      size_t k;
+      json_t *e;
+      json_array_foreach (json_object_get (m, "errors"), k, e)
+	{
+	  fputs ("<div class=\"left\">", f);
+	  char *text = summary_format ("%s: %lld error(s) in %s%s%s",
+				       results_str (e, "unit"),
+				       results_num (e, "errors", 0),
+				       results_str (e, "function"),
+				       *results_str (e, "message") ? ": " : "",
+				       results_str (e, "message"));
+	  put_text (f, text);
+	  free (text);
+	  fputs ("</div>", f);
+	}
+      json_array_foreach (json_object_get (m, "sites"), k, e)
+	{
+	  fputs ("<div>", f);
+	  char *text = summary_format ("%s: %lld call(s) as written, %lld "
+				       "without the mark%s%s",
+				       results_str (e, "site"),
+				       results_num (e, "left_written", 0),
+				       results_num (e, "left_disregarded", 0),
+				       *results_str (e, "reason") ? ": " : "",
+				       results_str (e, "reason"));
+	  put_text (f, text);
+	  free (text);
+	  fputs ("</div>", f);
+	}
+      fputs ("</td></tr>\n", f);
+    }
+  fputs ("</table>\n<table>\n<tr><th>unit</th><th>text as written</th>"
+	 "<th>without the marks</th><th>functions changed</th>"
+	 "<th>beyond the marks and their callers</th></tr>\n", f);
+  json_t *u;
+  json_array_foreach (json_object_get (r, "units"), i, u)
+    {
+      fputs ("<tr>", f);
+      put_cell (f, results_str (u, "unit"));
+      if (json_is_true (json_object_get (u, "failed")))
+	fputs ("<td colspan=\"4\" class=\"left\">does not compile without "
+	       "the marks</td>", f);
+      else if (!json_object_get (u, "text_written"))
+	fputs ("<td colspan=\"4\">objects not found</td>", f);
+      else
+	{
+	  put_number_cell (f, results_num (u, "text_written", 0), false);
+	  put_number_cell (f, results_num (u, "text_disregarded", 0), false);
+	  put_number_cell (f, results_num (u, "changed", 0), false);
+	  fputs ("<td>", f);
+	  size_t k;
+	  json_t *fn;
+	  json_array_foreach (json_object_get (u, "changed_beyond_callers"),
+			      k, fn)
+	    {
+	      fputs (k ? ", <code>" : "<code>", f);
+	      put_text (f, json_string_value (fn));
+	      fputs ("</code>", f);
+	    }
+	  fputs ("</td>", f);
+	}
+      fputs ("</tr>\n", f);
+    }
+  fputs ("</table>\n", f);
+}
+
+void
+write_audit_site (const char *out_arg, json_t *reports, json_t *side)
+{
+  char *out;
+  bool exists;
+  char *fresh = site_start (out_arg, &out, &exists);
+  FILE *f = open_page (fresh, "index.html");
+  page_start (f, "Audit of the inline marks",
+	      "<p>Each marked function's verdict, from a build as written "
+	      "and one with the marks disregarded (docs/audit.md).</p>");
+  if (side)
+    {
+      fputs ("<h2>Side by side</h2>\n<table>\n<tr><th>mark</th>", f);
+      size_t p;
+      json_t *r;
+      json_array_foreach (reports, p, r)
+	{
+	  fputs ("<th>", f);
+	  put_text (f, results_str (r, "compiler"));
+	  fputs ("</th>", f);
+	}
+      fputs ("</tr>\n", f);
+      const char *key;
+      json_t *row;
+      json_object_foreach (side, key, row)
+	{
+	  bool differ = false;
+	  for (size_t k = 1; k < json_array_size (row); k++)
+	    differ |= strcmp (json_string_value (json_array_get (row, k)),
+			      json_string_value (json_array_get (row, 0)))
+		      != 0;
+	  fputs (differ ? "<tr class=\"left\">" : "<tr>", f);
+	  put_cell (f, key);
+	  json_t *v;
+	  json_array_foreach (row, p, v)
+	    put_cell (f, json_string_value (v));
+	  fputs ("</tr>\n", f);
+	}
+      fputs ("</table>\n", f);
+    }
+  size_t i;
+  json_t *r;
+  json_array_foreach (reports, i, r)
+    put_audit_report (f, r);
+  close_page (f, "index.html");
+  site_swap_in (out, fresh, exists);
 }

@@ -131,4 +131,9 @@ char **address_only (struct build *b, size_t *n);
    that went from inlined to left (0 without OLD); exits on errors.  */
 int write_site (const char *out, struct build *b, struct build *old);
 
+/* Write the site of an audit into the directory OUT, one page: the
+   reports of summary-audit.c, and with SIDE (mark -> each report's
+   verdict, in the reports' order) the verdicts side by side first.  */
+void write_audit_site (const char *out, json_t *reports, json_t *side);
+
 #endif /* HOTINLINE_SUMMARY_H */

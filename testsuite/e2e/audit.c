@@ -282,6 +282,17 @@ START_TEST (test_side_by_side)
   ck_assert_msg (effect && code && effect < code && code < eol,
 		 "expected -O2's 'without effect' then -O0's 'needed for the "
 		 "code': %.*s", (int) (eol - row), row);
+  /* The same in the site: the disagreeing row marked, both reports.  */
+  const char *site = harness_fmt ("%s/site", dir);
+  struct run h = harness_sh (harness_fmt ("%s --audit --html %s %s %s", tool,
+					  site, o2, o0));
+  ck_assert_msg (h.status == 0, "--html: %.2000s", h.err);
+  char *page = harness_read (harness_fmt ("%s/index.html", site), NULL);
+  ck_assert_msg (page && strstr (page, "<h2>Side by side</h2>")
+		 && strstr (page, "<tr class=\"left\"><td>add1 (sample.c:")
+		 && harness_occurrences (page, "<h2>") == 3,
+		 "%s", page ? page : "(no page)");
+  free (page);
 }
 END_TEST
 
