@@ -361,8 +361,12 @@ audit_unit (json_t *report, json_t *w, json_t *d)
 	  json_t *r;
 	  json_array_foreach (effective, k, r)
 	    json_object_set_new (r, "shared", json_true ());
+	  /* Whose it is is known once every mark has its verdict.  */
 	  if (json_array_size (effective) > 1)
-	    add_int (report, "shared_bytes", delta);
+	    json_array_append_new (json_object_get (report, "pending"),
+				   json_pack ("{s:I, s:O}", "delta",
+					      (json_int_t) delta, "marks",
+					      effective));
 	}
       json_t *changed = object_changed_functions (&wo, &dobj);
       json_t *beyond = json_array ();
@@ -436,11 +440,12 @@ audit_pair (const char *written, const char *disregarded)
       summary_die ("%s has no results for %s of %s: the two sides are "
 		   "builds of different trees or flags", written, key,
 		   disregarded);
-  json_t *report = json_pack ("{s:s, s:s, s:s, s:[], s:{}, s:I, s:I}",
+  json_t *report = json_pack ("{s:s, s:s, s:s, s:[], s:{}, s:I, s:I, "
+			      "s:[]}",
 			      "compiler", wc, "written", written,
 			      "disregarded", disregarded, "units",
 			      "marks_by_key", "shared_bytes", (json_int_t) 0,
-			      "newest", (json_int_t) newest);
+			      "newest", (json_int_t) newest, "pending");
   size_t n;
   char **keys = sorted_keys (w, &n);
   for (size_t i = 0; i < n; i++)
@@ -469,6 +474,26 @@ audit_pair (const char *written, const char *disregarded)
 	json_array_append (marks, r);
       }
   free (keys);
+  /* A unit where several marks had an effect: its bytes are their
+     class's when they share one, else shared.  */
+  size_t k;
+  json_t *pending;
+  json_array_foreach (json_object_get (report, "pending"), k, pending)
+    {
+      json_t *those = json_object_get (pending, "marks");
+      const char *v = results_str (json_array_get (those, 0), "verdict");
+      size_t j;
+      json_t *r;
+      json_array_foreach (those, j, r)
+	if (strcmp (results_str (r, "verdict"), v) != 0)
+	  v = NULL;
+      if (v)
+	add_int (json_object_get (classes, v), "bytes",
+		 results_num (pending, "delta", 0));
+      else
+	add_int (report, "shared_bytes", results_num (pending, "delta", 0));
+    }
+  json_object_del (report, "pending");
   json_object_set_new (report, "marks", marks);
   json_object_set_new (report, "classes", classes);
   json_object_del (report, "marks_by_key");
