@@ -86,6 +86,15 @@ read_side (const char *dir, bool written, const char **compiler,
       json_t *u = results_read (files[i], &error);
       if (!u)
 	summary_die ("%s", error);
+      /* A build system's probe of the compiler (Kbuild's cc-option
+	 compiles /dev/null) is no unit of the tree.  */
+      const char *source = results_str (u, "unit");
+      if (!strcmp (source, "/dev/null") || !strcmp (source, "-"))
+	{
+	  json_decref (u);
+	  free (files[i]);
+	  continue;
+	}
       struct stat st;
       if (stat (files[i], &st) == 0 && st.st_mtime > *newest)
 	*newest = st.st_mtime;

@@ -89,11 +89,15 @@ build_lz4() { # cc plugin side dir results
 kernel_source() {
 	src=$work/linux-$kernel
 	[ -f "$src/.unpacked" ] && return 0
-	case $kernel in
-	6.1) tarball=/usr/src/linux-source-6.1.tar.xz ;;
-	*) tarball=/usr/src/linux-source-$kernel.tar.xz ;;
-	esac
-	[ -f "$tarball" ] || die "$tarball: install linux-source-$kernel"
+	# Debian's linux-source-X.Y, here or in a Debian system that has it
+	# (7.2: testing, 7.3: experimental).
+	roots=${HOTINLINE_CHROOT_DIR:-/var/cache/hotinline}
+	tarball=
+	for t in /usr/src/linux-source-$kernel.tar.xz \
+		 "$roots"/*/usr/src/linux-source-$kernel.tar.xz; do
+		[ -f "$t" ] && { tarball=$t; break; }
+	done
+	[ -n "$tarball" ] || die "no linux-source-$kernel.tar.xz here or in $roots"
 	rm -rf "$src" && mkdir -p "$src"
 	tar xf "$tarball" -C "$src" --strip-components=1
 	touch "$src/.unpacked"
