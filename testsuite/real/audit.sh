@@ -22,7 +22,8 @@
 #
 # WORK is $HOTINLINE_AUDIT_WORK, else build/audit: the builds, results and
 # reports, kept (build/audit/TARGET/CC/{written,disregarded}, the
-# reports beside them).
+# reports beside them).  The kernel's source is make check-kernel's
+# ($HOTINLINE_KERNEL_WORK, else /var/cache/hotinline/kernel).
 set -eu
 export LC_ALL=C
 unset MAKEFLAGS MFLAGS MAKELEVEL
@@ -85,22 +86,19 @@ build_lz4() { # cc plugin side dir results
 	done)
 }
 
-# The kernel's source, unpacked once per kernel.
+# The kernel's source, unpacked once per kernel where make check-kernel
+# keeps it, from the Debian package (here, or in the Debian system that
+# has it: testing's 7.2, experimental's 7.3).
 kernel_source() {
-	src=$work/linux-$kernel
-	[ -f "$src/.unpacked" ] && return 0
-	# Debian's linux-source-X.Y, here or in a Debian system that has it
-	# (7.2: testing, 7.3: experimental).
-	roots=${HOTINLINE_CHROOT_DIR:-/var/cache/hotinline}
-	tarball=
-	for t in /usr/src/linux-source-$kernel.tar.xz \
-		 "$roots"/*/usr/src/linux-source-$kernel.tar.xz; do
-		[ -f "$t" ] && { tarball=$t; break; }
-	done
-	[ -n "$tarball" ] || die "no linux-source-$kernel.tar.xz here or in $roots"
-	rm -rf "$src" && mkdir -p "$src"
-	tar xf "$tarball" -C "$src" --strip-components=1
-	touch "$src/.unpacked"
+	kwork=${HOTINLINE_KERNEL_WORK:-/var/cache/hotinline/kernel}
+	tree=$kwork/$kernel/linux-source-$kernel
+	src=$tree
+	[ -f "$tree/Makefile" ] && return 0
+	mkdir -p "$kwork/$kernel"
+	(here=$top/testsuite/kernel srcdir=$top
+	 chroot_dir=${HOTINLINE_CHROOT_DIR:-/var/cache/hotinline}
+	 . "$here/kernel-lib.sh"
+	 step_source)
 }
 
 build_mm() { # cc plugin side dir results
@@ -121,6 +119,9 @@ audit_with() { # cc
 	if ! command -v "$cc" >/dev/null 2>&1; then
 		system=$(sh "$top/tools/debian-chroot.sh" system-of "$cc")
 		[ -n "$system" ] || die "$cc: no Debian system has it"
+		# The kernel's tree unpacked here, seen there at its path.
+		[ "$target" = mm ] && kernel_source
+		HOTINLINE_CHROOT_BIND="${HOTINLINE_CHROOT_BIND:-} ${kwork:-}" \
 		sh "$top/tools/debian-chroot.sh" "$system" run sh -c \
 			"cd /src && make -s $(plugin_target "$cc") >/dev/null &&
 			 HOTINLINE_AUDIT_WORK=/src/build/audit \
@@ -211,7 +212,10 @@ section=$(
 			args="$args $work/$name/$cc/results-written $work/$name/$cc/results-disregarded"
 		done
 		tool=$(ls "$top"/build/gcc-*/hotinline-summary "$top"/build/clang-*/hotinline-summary 2>/dev/null | head -n 1)
-		"$tool" --audit $args | sed -n '/^side by side:/,$p' | grep '^\*' | head -n 40 || true
+		disagree=$("$tool" --audit $args | sed -n '/^side by side:/,$p' |
+			grep '^\*' || true)
+		echo "${disagree:-(none: the compilers agree on every mark)}" |
+			head -n 40
 		printf '```\n'
 	fi
 )
