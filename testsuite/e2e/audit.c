@@ -70,6 +70,35 @@ compile_in (const char *tree, const char *args, const char *results,
   return harness_sh (harness_fmt ("cd '%s' &&%s", tree, command_of (&a)));
 }
 
+/* The functions whose code differs between objects A and B, or that one
+   of them lacks, but those named in SKIP (a NULL-ended list).  */
+static json_t *
+changed_functions (const char *a, const char *b, const char *const *skip)
+{
+  struct functions fa = harness_functions (a), fb = harness_functions (b);
+  json_t *changed = json_object ();
+  for (size_t i = 0; i < fa.n; i++)
+    {
+      const char *body = harness_function_body (&fb, fa.names[i]);
+      if (!body || strcmp (body, fa.bodies[i]) != 0)
+	json_object_set_new (changed, fa.names[i], json_true ());
+    }
+  for (size_t i = 0; i < fb.n; i++)
+    if (!harness_function_body (&fa, fb.names[i]))
+      json_object_set_new (changed, fb.names[i], json_true ());
+  for (const char *const *s = skip; *s; s++)
+    {
+      /* A function and the copies the compiler made of it.  */
+      const char *key;
+      json_t *v, *tmp;
+      json_object_foreach_safe (changed, tmp, key, v)
+	if (strncmp (key, *s, strlen (*s)) == 0
+	    && (key[strlen (*s)] == '\0' || key[strlen (*s)] == '.'))
+	  json_object_del (changed, key);
+    }
+  return changed;
+}
+
 /* The sample built in DIR/written and DIR/disregarded at OPT, results in
    DIR/OPT-written and DIR/OPT-disregarded; the second build's run.  */
 static struct run
@@ -88,6 +117,20 @@ build_both (const char *dir, const char *source, const char *opt,
   ck_assert_msg (rw.status == 0, "as written: %.2000s", rw.err);
   ck_assert_msg (!strstr (rw.err, "hotinline"),
 		 "the audit reports nothing: %.2000s", rw.err);
+  /* Recording changes no code: the same as without the plugin.  */
+  struct args plain = { { 0 }, 0 };
+  args_add (&plain, harness_gcc ());
+  args_add_words (&plain, opt);
+  args_add_words (&plain, "-c sample.c -o plain.o");
+  ck_assert (harness_sh (harness_fmt ("cd '%s' &&%s", w,
+				      command_of (&plain))).status == 0);
+  const char *none[] = { NULL };
+  json_t *changed = changed_functions (harness_fmt ("%s/plain.o", w),
+				       harness_fmt ("%s/sample.o", w), none);
+  ck_assert_msg (json_object_size (changed) == 0,
+		 "audit= changed the code of %zu functions",
+		 json_object_size (changed));
+  json_decref (changed);
   struct run rd = compile_in (d, "disregard=always_inline",
 			      harness_fmt ("%s/results-d", dir), opt);
   ck_assert_msg (!strstr (rd.err, "[hotinline]"),
@@ -131,35 +174,6 @@ text_bytes (const char *obj)
 					  "{ print s + 0 }'", obj));
   ck_assert_msg (r.status == 0, "size: %s", r.err);
   return atoll (r.out);
-}
-
-/* The functions whose code differs between objects A and B, or that one
-   of them lacks, but those named in SKIP (a NULL-ended list).  */
-static json_t *
-changed_functions (const char *a, const char *b, const char *const *skip)
-{
-  struct functions fa = harness_functions (a), fb = harness_functions (b);
-  json_t *changed = json_object ();
-  for (size_t i = 0; i < fa.n; i++)
-    {
-      const char *body = harness_function_body (&fb, fa.names[i]);
-      if (!body || strcmp (body, fa.bodies[i]) != 0)
-	json_object_set_new (changed, fa.names[i], json_true ());
-    }
-  for (size_t i = 0; i < fb.n; i++)
-    if (!harness_function_body (&fa, fb.names[i]))
-      json_object_set_new (changed, fb.names[i], json_true ());
-  for (const char *const *s = skip; *s; s++)
-    {
-      /* A function and the copies the compiler made of it.  */
-      const char *key;
-      json_t *v, *tmp;
-      json_object_foreach_safe (changed, tmp, key, v)
-	if (strncmp (key, *s, strlen (*s)) == 0
-	    && (key[strlen (*s)] == '\0' || key[strlen (*s)] == '.'))
-	  json_object_del (changed, key);
-    }
-  return changed;
 }
 
 START_TEST (test_verdict_from_objects)
