@@ -156,9 +156,12 @@ call_places_ask (clang::CompilerInstance &ci)
 {
   clang::CodeGenOptions &opts = ci.getCodeGenOpts ();
   trimming = false;
-  /* Only for report entries: forcing warns at a call only where it is
-     refused, which is rare, and costs no location where it is not.  */
-  if (!the_policy || !policy_has_action (the_policy, POLICY_ACTION_REPORT)
+  /* Only for report entries, and the marks' calls the results record:
+     forcing warns at a call only where it is refused, which is rare,
+     and costs no location where it is not.  */
+  if (!the_policy
+      || (!policy_has_action (the_policy, POLICY_ACTION_REPORT)
+	  && rule_marks_recorded (&the_config) == CONFIG_DISREGARD_NONE)
       || !opts.SampleProfileFile.empty () || opts.DebugInfoForProfiling)
     return;
   clang::frontend::ActionKind action = ci.getFrontendOpts ().ProgramAction;

@@ -199,6 +199,12 @@ bool
 emit_report (const place &loc, const struct policy_entry *entry,
 	     const std::string &message)
 {
+  /* A mark's call is the audit's evidence, in the results only.  */
+  if (rule_is_mark_entry (entry))
+    {
+      last_shown = false;
+      return false;
+    }
   clang::DiagnosticsEngine::Level level
     = level_of (rule_report_severity (&the_config, entry,
 				      forced_per_call (entry)), loc);

@@ -11,12 +11,18 @@
    (the inlinehint attribute) as the pipeline starts, before any inliner,
    -O0 and the LTO pre-link included: in the AST the keyword is also the
    function's linkage, which stays.  A function declared in a system
-   header keeps its marks.  */
+   header keeps its marks.
+
+   The same walk records the marks as written for the audit, when the
+   results record them (rule_marks_recorded): the builds it compares are
+   one as written and one with the marks disregarded, and in the second
+   a function taken off its mark still counts as marked.  */
 #define HOTINLINE_FRONTEND
 #include "hotinline.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -62,15 +68,29 @@ always_inline_written (const clang::FunctionDecl *fd)
   return false;
 }
 
+/* A marked function defined in the unit, until the end of the unit puts
+   the definitions in their order.  */
+struct defined_mark
+{
+  clang::SourceLocation loc;	/* Its definition's name.  */
+  size_t seen;			/* The order they were seen in.  */
+  written_mark mark;
+  std::vector<std::string> symbols;
+};
+
 /* Takes the disregarded marks off each function declaration before the
-   code generator sees it: a plugin added before the main action comes
-   first for each declaration, and at the end of the unit, where the code
-   generator emits the functions it deferred.  */
+   code generator sees it, and records the marks as written: a plugin
+   added before the main action comes first for each declaration, and at
+   the end of the unit, where the code generator emits the functions it
+   deferred.  */
 class mark_remover : public clang::ASTConsumer,
 		     public clang::RecursiveASTVisitor<mark_remover>
 {
 public:
-  explicit mark_remover (std::string unit) : unit (std::move (unit)) {}
+  explicit mark_remover (std::string unit)
+    : unit (std::move (unit)), recorded (rule_marks_recorded (&the_config))
+  {
+  }
 
   void
   Initialize (clang::ASTContext &context) override
@@ -103,6 +123,8 @@ public:
     const clang::LangOptions &lang = context.getLangOpts ();
     if (lang.CPlusPlus || lang.ObjC || lang.Blocks || lang.OpenMP)
       TraverseDecl (context.getTranslationUnitDecl ());
+    if (recorded != CONFIG_DISREGARD_NONE)
+      order_marks ();
   }
 
   bool shouldVisitTemplateInstantiations () const { return true; }
@@ -133,7 +155,7 @@ private:
 	walk (inner);
   }
 
-  /* Take FD's disregarded marks off.  */
+  /* Take FD's disregarded marks off, and record its marks.  */
   void
   consider (clang::FunctionDecl *fd)
   {
@@ -141,16 +163,20 @@ private:
        instances are considered one by one.  */
     if (fd->isDependentContext () || fd->isInvalidDecl ())
       return;
+    /* An always_inline an earlier declaration had, taken off there.  */
+    bool taken = marks_taken_off.count (fd->getFirstDecl ());
     bool always = always_inline_written (fd);
-    bool hint = the_config.disregard == CONFIG_DISREGARD_INLINE
-		&& inline_written (fd);
-    if (!always && !hint)
+    bool keyword = (the_config.disregard == CONFIG_DISREGARD_INLINE
+		    || recorded == CONFIG_DISREGARD_INLINE)
+		   && inline_written (fd);
+    if (!always && !keyword && !taken)
       return;
     if (in_system_header (fd))
       return;
-    if (!disregarded (fd))
-      return;
-    if (always)
+    bool off = disregarded (fd);
+    bool hint_off = off && keyword
+		    && the_config.disregard == CONFIG_DISREGARD_INLINE;
+    if (off && always)
       for (clang::FunctionDecl *r : fd->redecls ())
 	if (r->hasAttrs ())
 	  {
@@ -163,9 +189,65 @@ private:
 	    if (attrs.empty ())
 	      r->dropAttrs ();
 	  }
-    if (hint)
+    if (hint_off)
       for (const std::string &symbol : symbols (fd))
 	unhinted.insert (symbol);
+    if (recorded != CONFIG_DISREGARD_NONE)
+      record (fd, always || taken,
+	      keyword && recorded == CONFIG_DISREGARD_INLINE, hint_off);
+  }
+
+  /* Record FD's mark, as written: ALWAYS (always_inline, taken off or
+     not), else KEYWORD (the inline keyword, at level inline), whose hint
+     is taken off when HINT_OFF; and its definition, once there is one
+     (a mark may come after it, on a later declaration).  */
+  void
+  record (clang::FunctionDecl *fd, bool always, bool keyword, bool hint_off)
+  {
+    if (!always && !keyword)
+      return;
+    const clang::FunctionDecl *first = fd->getFirstDecl ();
+    marked_decls.insert (first);
+    const clang::FunctionDecl *def = fd->getDefinition ();
+    if (!def || !defined.insert (first).second)
+      return;
+    defined_mark d;
+    d.loc = def->getLocation ();
+    d.seen = definitions.size ();
+    d.mark.line = 0;
+    clang::PresumedLoc p = ctx->getSourceManager ().getPresumedLoc (d.loc);
+    if (p.isValid ())
+      {
+	d.mark.file = p.getFilename ();
+	d.mark.line = p.getLine ();
+      }
+    d.mark.always_inline = always;
+    d.mark.disregarded = always ? marks_taken_off.count (first) > 0
+				: hint_off;
+    d.symbols = symbols (fd);
+    definitions.push_back (std::move (d));
+  }
+
+  /* The marked functions defined in the unit, in the order of their
+     definitions in it (a template's instances at their template's), into
+     the shared state.  */
+  void
+  order_marks ()
+  {
+    const clang::SourceManager &sm = ctx->getSourceManager ();
+    std::sort (definitions.begin (), definitions.end (),
+	       [&sm] (const defined_mark &a, const defined_mark &b) {
+		 if (a.loc != b.loc)
+		   return sm.isBeforeInTranslationUnit (a.loc, b.loc);
+		 return a.seen < b.seen;
+	       });
+    for (defined_mark &d : definitions)
+      {
+	for (const std::string &symbol : d.symbols)
+	  marked_symbols.try_emplace (symbol, marks_written.size ());
+	marks_written.push_back (std::move (d.mark));
+      }
+    definitions.clear ();
   }
 
   /* Whether a declaration of FD is in a system header.  */
@@ -224,9 +306,15 @@ private:
   }
 
   std::string unit;
+  /* The level of the marks recorded; NONE: none.  */
+  enum config_disregard recorded;
   clang::ASTContext *ctx = nullptr;
   std::unique_ptr<clang::ASTNameGenerator> mangler;
   llvm::DenseMap<const clang::FunctionDecl *, bool> decided;
+  /* The marked functions whose definitions are recorded, by their first
+     declarations, and the definitions.  */
+  llvm::DenseSet<const clang::FunctionDecl *> defined;
+  std::vector<defined_mark> definitions;
 };
 
 /* The inline keyword's hint taken off the functions whose marks are
@@ -255,7 +343,8 @@ namespace hotinline {
 std::unique_ptr<clang::ASTConsumer>
 disregard_consumer (clang::CompilerInstance &, llvm::StringRef unit)
 {
-  if (the_config.disregard == CONFIG_DISREGARD_NONE)
+  if (the_config.disregard == CONFIG_DISREGARD_NONE
+      && rule_marks_recorded (&the_config) == CONFIG_DISREGARD_NONE)
     return nullptr;
   return std::make_unique<mark_remover> (unit.str ());
 }

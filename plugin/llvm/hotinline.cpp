@@ -140,6 +140,9 @@ protected:
 	= disregard_consumer (ci, in_file))
       consumers.push_back (std::move (marks));
     consumers.push_back (source_decls_consumer (ci));
+    if (std::unique_ptr<clang::ASTConsumer> failing
+	= results_consumer (ci, in_file))
+      consumers.push_back (std::move (failing));
     consumers.push_back (deps_consumer (ci));
     if (std::unique_ptr<clang::ASTConsumer> places = call_places_consumer (ci))
       consumers.push_back (std::move (places));

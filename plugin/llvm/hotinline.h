@@ -14,6 +14,8 @@
 #include <vector>
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
 
 #include "config.h"
 #include "messages.h"
@@ -80,6 +82,26 @@ extern bool machine_calls_available;
 extern llvm::DenseMap<const clang::FunctionDecl *, std::string>
   marks_taken_off;
 
+/* The source's marks, for the audit (rule_marks_recorded), recorded by
+   the front end (disregard.cpp) as it reads the source, before the code
+   generator sees it: the functions declared outside the system headers
+   that carry a mark of the level recorded as written (always_inline, at
+   level inline also the inline keyword), whether or not this compilation
+   takes it off, by their first declarations; and at the end of the unit,
+   those of them defined in it, in the order of their definitions, each
+   with the symbols the IR knows it by (names.cpp gives their calls
+   rule_mark_entry, results.cpp lists them).  */
+struct written_mark
+{
+  std::string file;		/* Its definition's place.  */
+  unsigned line;
+  bool always_inline;		/* always_inline written; else the keyword.  */
+  bool disregarded;		/* Taken off in this compilation.  */
+};
+extern llvm::DenseSet<const clang::FunctionDecl *> marked_decls;
+extern std::vector<written_mark> marks_written;
+extern llvm::StringMap<size_t> marked_symbols;	/* Into marks_written.  */
+
 /* What happened in this unit, for the summary (summary.cpp), counted
    where each is decided (the struct is the core's, as the GCC plugin's).  */
 extern thread_local struct hot_stats unit_stats;
@@ -128,7 +150,8 @@ const source_decl *source_decl_of (llvm::StringRef symbol);
 
 /* Whether the policy may name FD: its plain name is mentioned, or it is
    a C++ function in a class or namespace, which may be named by its
-   qualified name only.  */
+   qualified name only; or whether it carries a mark whose calls the
+   results record (marked_decls).  */
 bool maybe_hot (const clang::FunctionDecl *fd);
 
 /* The places of the calls to hot functions without -g (call-places.cpp):
@@ -151,7 +174,10 @@ std::unique_ptr<clang::ASTConsumer> deps_consumer (
    name, its qualified name with parameters ("ns::S::f(const char*)
    const", one overload), its qualified name ("ns::S::f", "ns::B<int>::g"),
    or its plain name (every overload and template instance); the most
-   specific form that an entry names wins (names.cpp).  */
+   specific form that an entry names wins (names.cpp).  When no entry
+   does and CALLEE carries a mark whose calls the results record
+   (marked_symbols), rule_mark_entry: a report entry whose calls are
+   recorded, never diagnosed nor counted in the summary.  */
 const struct policy_entry *entry_for (const llvm::Function &callee,
 				      const llvm::Function *caller);
 
@@ -161,7 +187,8 @@ const struct policy_entry *entry_for (const llvm::Function &callee,
 const std::vector<std::string> &name_forms (llvm::StringRef symbol);
 
 /* Whether an entry of the policy may name the function of SYMBOL (in any
-   of its forms): the cheap test before entry_for.  */
+   of its forms), or it carries a mark whose calls the results record:
+   the cheap test before entry_for.  */
 bool symbol_mentioned (llvm::StringRef symbol);
 
 /* The calls that call F (not those that pass it as an argument).  */
@@ -235,7 +262,7 @@ place place_of_function (const llvm::Function &f);
 /* Emit a report about a call governed by ENTRY at LOC, at the severity the
    entry and the arguments ask for, as -Wpass-failed would be treated
    (-Werror, -w, -Wno-error=pass-failed).  False when it was not shown, in
-   which case no notes should follow.  */
+   which case no notes should follow: never shown for rule_mark_entry.  */
 bool emit_report (const place &loc, const struct policy_entry *entry,
 		  const std::string &message);
 
@@ -300,10 +327,12 @@ extern const struct message_style diagnostic_style;
 /* The note naming ENTRY's place in its policy and its reason.  */
 void note_entry (const place &loc, const struct policy_entry *entry);
 
-/* Disregarding the source's marks (disregard.cpp): the AST consumer that takes the disregarded always_inline marks off the
-   declarations of UNIT, the main source file, before the code generator
-   sees them (NULL without disregard=); and the start of the pipeline,
-   where the inline keyword's hint is taken off.  */
+/* The source's marks (disregard.cpp): the AST consumer that records the
+   marks as written (written_mark, with marks recorded) and takes the
+   disregarded always_inline marks off the declarations of UNIT, the main
+   source file, before the code generator sees them (NULL when neither is
+   asked); and the start of the pipeline, where the inline keyword's hint
+   is taken off.  */
 std::unique_ptr<clang::ASTConsumer> disregard_consumer (
   clang::CompilerInstance &ci, llvm::StringRef unit);
 void disregard_register (llvm::PassBuilder &pb);
@@ -370,6 +399,21 @@ void results_note_left_call (const llvm::Function &caller,
 			     const std::string &hint, long long may_merge);
 void results_note_function (const llvm::Function &f, const char *why_not);
 void results_write (const llvm::Module &m);
+
+/* The marks of the results (with marks recorded): those of the
+   functions M defines, noted at the start of the pipeline, before
+   inlining takes any away.  */
+void results_note_marks (const llvm::Module &m);
+
+/* For a unit that may not compile, with marks recorded (NULL without):
+   the AST consumer that notes where each function of UNIT, the main
+   source file, is defined, and sees Clang's errors as they are given (a
+   client of its diagnostics in front of Clang's own); at the end of the
+   compilation, one that had errors writes its results again (or for the
+   first time: an error of the front end stops Clang before the
+   pipeline), with the errors by function.  */
+std::unique_ptr<clang::ASTConsumer> results_consumer (
+  clang::CompilerInstance &ci, llvm::StringRef unit);
 
 } // namespace hotinline
 

@@ -228,6 +228,31 @@ ask_for_locations (clang::CodeGenOptions &opts)
   return false;
 #endif
 }
+
+/* The base of a client of Clang's diagnostics in front of another,
+   INNER: it hands on the calls only some Clangs make of a client.  Up
+   to 22 Clang tells its client at the end of the compilation that every
+   file is processed (finish: a serialized diagnostics file is written
+   then); 23 dropped the call.  */
+class diagnostics_in_front : public clang::DiagnosticConsumer
+{
+public:
+  explicit diagnostics_in_front (clang::DiagnosticConsumer *inner)
+    : inner (inner)
+  {
+  }
+
+#if LLVM_VERSION_MAJOR < 23
+  void
+  finish () override
+  {
+    inner->finish ();
+  }
+#endif
+
+protected:
+  clang::DiagnosticConsumer *inner;
+};
 #endif
 
 } // namespace hotinline_compat

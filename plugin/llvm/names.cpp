@@ -1,6 +1,7 @@
 /* Which policy entry applies to a function of the IR: its symbol demangled
-   into the names the policy uses, as the GCC plugin matches them; the
-   entries matched so far; whether an entry is forced call by call (the
+   into the names the policy uses, as the GCC plugin matches them, or for
+   a function carrying a mark the results record, the marks' own entry;
+   the entries matched so far; whether an entry is forced call by call (the
    core's rule); a function's name for messages and listings, and the
    unit's.  */
 #include "hotinline.h"
@@ -148,6 +149,16 @@ names_of (llvm::StringRef symbol)
   return known.insert ({ symbol, std::move (n) }).first->second;
 }
 
+/* Whether the function N names carries a mark whose calls the results
+   record (disregard.cpp): by its symbol, a copy LLVM made by the one it
+   was made from.  Asked each time, not kept in N: N may be made before
+   the front end has seen every mark.  */
+bool
+marked (const names &n)
+{
+  return !marked_symbols.empty () && marked_symbols.count (n.forms.front ());
+}
+
 } // namespace
 
 namespace hotinline {
@@ -186,7 +197,7 @@ entry_for (const llvm::Function &callee, const llvm::Function *caller)
     return NULL;
   const names &n = names_of (callee.getName ());
   if (!n.mentioned)
-    return NULL;
+    return marked (n) ? rule_mark_entry () : NULL;
   const std::string *caller_name
     = caller ? &names_of (caller->getName ()).plain_name () : nullptr;
   /* At a full LTO link the module is all units: a call's unit is its
@@ -202,6 +213,8 @@ entry_for (const llvm::Function &callee, const llvm::Function *caller)
 			   caller_name ? caller_name->c_str () : NULL, unit);
   if (e)
     matched.insert (e);
+  else if (marked (n))
+    e = rule_mark_entry ();
   return e;
 }
 
@@ -214,7 +227,10 @@ name_forms (llvm::StringRef symbol)
 bool
 symbol_mentioned (llvm::StringRef symbol)
 {
-  return the_policy && names_of (symbol).mentioned;
+  if (!the_policy)
+    return false;
+  const names &n = names_of (symbol);
+  return n.mentioned || marked (n);
 }
 
 bool

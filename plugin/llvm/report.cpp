@@ -5,7 +5,9 @@
    Where the code generator hands over the calls as it emits them
    (machine-calls.cpp), the reports wait for it and are made at those
    calls; else they are made from the IR, with a note where the code
-   generator may merge calls (tail-merge.cpp).  */
+   generator may merge calls (tail-merge.cpp).  The calls the marks'
+   entry governs (the audit's: rule_mark_entry) go the same way into the
+   results, and no further: no report, no count in the summary.  */
 #include "hotinline.h"
 
 #include <map>
@@ -159,11 +161,13 @@ thread_local std::map<const llvm::Function *, std::vector<left_call>> pending;
    from 1 by their first call (reports made from the IR).  */
 thread_local std::map<const llvm::CallBase *, long long> merge_groups;
 
-/* C, left at AT, counted and in the results.  */
+/* C, left at AT, counted and in the results; a mark's call (the
+   audit's) is in the results only.  */
 void
 count_left (const left_call &c, const llvm::DILocation *at)
 {
-  unit_stats.calls_not_inlined++;
+  if (!rule_is_mark_entry (c.entry))
+    unit_stats.calls_not_inlined++;
   results_note_left_call (*c.caller, *c.callee, at, c.entry, c.reason.text,
 			  c.hint_text, c.may_merge);
 }
@@ -177,6 +181,8 @@ emit_left (const left_call &c, const llvm::DILocation *at,
 	   const llvm::DILocation *results_at, place &loc)
 {
   count_left (c, results_at);
+  if (rule_is_mark_entry (c.entry))
+    return false;
   loc = place_of (at, c.caller);
   if (!emit_report (loc, c.entry,
 		    take (message_not_inlined (&diagnostic_style,
@@ -350,13 +356,14 @@ callers_of_named (llvm::Module &m)
 } // namespace
 
 /* The start of the pipeline: listen to the inliner's remarks, and note
-   the calls as written.  */
+   the calls as written, and the marked functions for the results.  */
 void
 hotinline::report_listen (llvm::Module &m)
 {
   if (!rule_policy_has_work (the_policy, &the_config))
     return;
   remarks_listen (m.getContext ());
+  results_note_marks (m);
   /* The calls as written, for the results and line 0.  */
   source_places.clear ();
   llvm::SmallPtrSet<const llvm::Function *, 16> callers
@@ -371,7 +378,8 @@ hotinline::report_listen (llvm::Module &m)
 	    if (const struct policy_entry *e
 		= callee->isIntrinsic () ? nullptr : entry_for (*callee, &f))
 	      {
-		unit_stats.source_calls++;
+		if (!rule_is_mark_entry (e))
+		  unit_stats.source_calls++;
 		if (the_config.results_dir)
 		  results_note_source_call (*call, e);
 		const llvm::DILocation *dl = call->getDebugLoc ().get ();
@@ -411,8 +419,11 @@ public:
     if ((lto_prelink && !fat_object_code (m)) || !configured ())
       return llvm::PreservedAnalyses::all ();
     message_notes_forget ();
+    /* No call to look at: the results file still says what the unit
+       had, and the summary.  */
     if (!rule_policy_has_work (the_policy, &the_config))
       {
+	results_write (m);
 	summary_print (m);
 	return llvm::PreservedAnalyses::all ();
       }

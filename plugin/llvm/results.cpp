@@ -5,7 +5,17 @@
    file records what LLVM found in the core's records; the core's walk
    (results-format.h) writes them through LLVM's json::OStream.  Written
    under a temporary name and renamed into place, so a parallel build never
-   leaves a half-written file.  */
+   leaves a half-written file.
+
+   With marks recorded (the audit's builds, rule_marks_recorded), the file
+   also lists the unit's marked functions, and a unit that does not
+   compile still has one, saying so: a client of Clang's diagnostics, in
+   front of its own, counts the errors and finds for each the function
+   whose definition holds its place (an error of the code generator, such
+   as a call to a function declared with attribute error left after
+   inlining, comes after the results are written, which are then written
+   again; one of the front end stops Clang before the pipeline, and the
+   file is then written at the end).  */
 #define HOTINLINE_FRONTEND
 #include "hotinline.h"
 
@@ -13,10 +23,17 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <climits>
+#include <cstdint>
 #include <fstream>
+#include <map>
+#include <optional>
 
 #include "results-format.h"
 #include "results-name.h"
+
+#include "clang/Basic/SourceManager.h"
 
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -53,9 +70,26 @@ struct function_record
   bool forced;
 };
 
+/* A function with a mark as written.  */
+struct mark_record
+{
+  std::string name, file;
+  unsigned line;
+  bool always_inline, disregarded;
+};
+
+/* A function compiled with errors.  */
+struct error_record
+{
+  std::string function, file, message;
+  unsigned line;
+  long long errors;
+};
+
 /* Per module: a link's ThinLTO backends run side by side in threads.  */
 thread_local std::vector<call_record> source_calls, left_calls;
 thread_local std::vector<function_record> functions;
+thread_local std::vector<mark_record> marks;
 
 call_record
 call_at (const llvm::Function &caller, const llvm::Function &callee,
@@ -290,7 +324,9 @@ addressed_in (const llvm::Module &m)
     {
       if (f.isDeclaration () || !f.hasAddressTaken ())
 	continue;
-      if (const struct policy_entry *e = entry_for (f, nullptr))
+      /* A marked function's address is no call of the audit's.  */
+      const struct policy_entry *e = entry_for (f, nullptr);
+      if (e && !rule_is_mark_entry (e))
 	v.push_back ({ name_of (f), e, address_taken_in (f), {} });
     }
   return v;
@@ -299,16 +335,28 @@ addressed_in (const llvm::Module &m)
 /* The compiler, as the results name it.  */
 const char compiler_name[] = "clang " LLVM_VERSION_STRING;
 
-/* Write the unit's results to OUT through the core.  */
-void
-write_unit (llvm::raw_ostream &out, const llvm::Module &m, const char *unit,
-	    const std::string &cwd, const std::string &output,
-	    const std::string &flags)
+/* What a unit's results file says, and where it goes.  */
+struct unit_record
 {
-  std::vector<address_record> addressed = addressed_in (m);
+  std::string unit, cwd, output, flags, path;
+  const char *lto = nullptr;
+  std::vector<call_record> source, left;
+  std::vector<function_record> functions;
+  std::vector<address_record> addressed;
+  std::vector<mark_record> marks;
+  bool failed = false;
+  long long n_errors = 0;
+  std::vector<error_record> errors;
+};
+
+/* Write R to OUT through the core.  */
+void
+write_unit (llvm::raw_ostream &out, unit_record &r)
+{
   std::vector<results_address> only;
-  for (address_record &a : addressed)
+  for (address_record &a : r.addressed)
     {
+      a.places.clear ();
       for (const place_record &p : a.taken)
 	a.places.push_back ({ p.in.c_str (), p.file.c_str (), p.line });
       only.push_back ({ a.name.c_str (), a.entry, a.places.data (),
@@ -321,23 +369,31 @@ write_unit (llvm::raw_ostream &out, const llvm::Module &m, const char *unit,
       entries.push_back ({ e, entry_matched (e) });
     }
   std::vector<results_call> source, left;
-  for (call_record &c : source_calls)
+  for (call_record &c : r.source)
     source.push_back (core_call (c));
-  for (call_record &c : left_calls)
+  for (call_record &c : r.left)
     left.push_back (core_call (c));
   std::vector<results_function> fns;
-  for (const function_record &f : functions)
+  for (const function_record &f : r.functions)
     fns.push_back ({ f.name.c_str (), f.file.c_str (), f.line,
 		     f.forced ? nullptr : f.why_not.c_str () });
+  std::vector<results_mark> marked;
+  for (const mark_record &m : r.marks)
+    marked.push_back ({ m.name.c_str (), m.file.c_str (), m.line,
+			m.always_inline ? "always_inline" : "inline",
+			m.disregarded });
+  std::vector<results_error> errors;
+  for (const error_record &e : r.errors)
+    errors.push_back ({ e.function.c_str (), e.file.c_str (), e.line,
+			e.errors,
+			e.message.empty () ? nullptr : e.message.c_str () });
   results_unit u {};
-  u.unit = unit;
-  u.directory = cwd.c_str ();
-  u.output = output.c_str ();
-  u.flags = flags.c_str ();
+  u.unit = r.unit.c_str ();
+  u.directory = r.cwd.c_str ();
+  u.output = r.output.c_str ();
+  u.flags = r.flags.c_str ();
   u.compiler = compiler_name;
-  u.lto = at_link		    ? RESULTS_LTO_LINK
-	  : fat_object_code (m) ? RESULTS_LTO_FAT
-				: nullptr;
+  u.lto = r.lto;
   u.entries = entries.data ();
   u.n_entries = entries.size ();
   u.source_calls = source.data ();
@@ -348,6 +404,14 @@ write_unit (llvm::raw_ostream &out, const llvm::Module &m, const char *unit,
   u.n_functions = fns.size ();
   u.addressed = only.data ();
   u.n_addressed = only.size ();
+  u.marks_recorded
+    = rule_marks_recorded (&the_config) != CONFIG_DISREGARD_NONE;
+  u.marks = marked.data ();
+  u.n_marks = marked.size ();
+  u.failed = r.failed;
+  u.n_errors = r.n_errors;
+  u.errors = errors.data ();
+  u.n_error_functions = errors.size ();
   json_stream s { llvm::json::OStream (out, 2), {} };
   results_emitter e { &s, begin_object, end_object, begin_array, end_array,
 		      key, string, integer, real, boolean };
@@ -402,10 +466,21 @@ unit_and_output (const llvm::Module &m)
   return { output.empty () ? m.getSourceFileName () : output, output };
 }
 
+/* Clang's options naming the directory of the compilation, which the
+   driver adds to every one: the results give it as "directory", and the
+   audit compares builds of one tree in two directories.  */
+bool
+compilation_directory (llvm::StringRef arg)
+{
+  return arg.starts_with ("-fdebug-compilation-dir")
+	 || arg.starts_with ("-fcoverage-compilation-dir");
+}
+
 /* The options of the compilation that can change its code
-   (results_option_changes_code), space separated, in order: Clang's own
-   command line as the front end has it, an option's value following it,
-   hotinline's arguments in their -fplugin-arg- spelling.  */
+   (results_option_changes_code, but the directory it was compiled in),
+   space separated, in order: Clang's own command line as the front end
+   has it, an option's value following it, hotinline's arguments in their
+   -fplugin-arg- spelling.  */
 std::string
 flags_key ()
 {
@@ -421,7 +496,8 @@ flags_key ()
       if (arg == "-plugin-arg-hotinline" && i + 1 < args.size ())
 	arg = "-fplugin-arg-hotinline-" + args[++i];
       if (arg[0] == '-')
-	keep = results_option_changes_code (arg.c_str ());
+	keep = results_option_changes_code (arg.c_str ())
+	       && !compilation_directory (arg);
       if (keep)
 	key += (key.empty () ? "" : " ") + arg;
     }
@@ -445,6 +521,290 @@ results_path (const char *dir, const char *unit, const std::string &cwd,
   free (name);
   return path;
 }
+
+/* The records noted so far into R, for UNIT and OUTPUT; the notes are
+   then empty for the next module.  */
+void
+take_records (unit_record &r, const std::string &unit,
+	      const std::string &output)
+{
+  r.unit = unit;
+  r.output = output;
+  r.cwd = working_directory ();
+  r.flags = flags_key ();
+  r.path = results_path (the_config.results_dir, unit.c_str (), r.cwd,
+			 output, r.flags);
+  r.source = std::move (source_calls);
+  r.left = std::move (left_calls);
+  r.functions = std::move (functions);
+  r.marks = std::move (marks);
+  source_calls.clear ();
+  left_calls.clear ();
+  functions.clear ();
+  marks.clear ();
+}
+
+/* Results are a by-product: failing to write them warns, a warning as
+   the plugin's others (an error only under -Werror, as the user asked).  */
+void
+write_file (unit_record &r)
+{
+  const char *dir = the_config.results_dir;
+  std::string tmp = r.path + "." + std::to_string (getpid ()) + ".tmp";
+  std::error_code ec = llvm::sys::fs::create_directories (dir);
+  if (!ec)
+    {
+      llvm::raw_fd_ostream out (tmp, ec);
+      if (!ec)
+	{
+	  write_unit (out, r);
+	  out << "\n";
+	  out.close ();
+	  if (out.has_error ())
+	    ec = out.error ();
+	}
+      if (!ec && rename (tmp.c_str (), r.path.c_str ()) != 0)
+	ec = std::error_code (errno, std::generic_category ());
+    }
+  if (ec)
+    {
+      unlink (tmp.c_str ());
+      emit_plain_warning ("cannot write hotinline results '" + r.path
+			  + "': " + ec.message () + " [hotinline]");
+    }
+}
+
+/* A unit that may not compile (results_consumer).  */
+
+/* Whether this compilation's errors are watched; its main source file as
+   the module names it; and its results as last written, to be written
+   again when it fails after them.  */
+bool watching;
+std::string watched_unit;
+std::optional<unit_record> last_written;
+
+/* A function defined in the unit: its definition's extent in the source
+   (expansion locations: a function a macro defines is where the macro is
+   used), its name's place and its name as the results give it.  The
+   names are kept as text: Clang frees its AST before the code
+   generator, whose errors come last.  */
+struct definition
+{
+  clang::SourceLocation begin, end, loc;
+  std::string name;
+};
+std::vector<definition> definitions;
+
+/* The errors of the compilation: how many, and the place and text of
+   each that has a place.  Put in their functions at the end: the front
+   end gives an error in a function's body before the function is handed
+   over.  */
+long long n_errors;
+struct error_place
+{
+  clang::SourceLocation loc;
+  std::string text;
+};
+std::vector<error_place> error_places;
+const clang::SourceManager *error_sources;
+
+/* The innermost function whose definition holds LOC (SIZE_MAX: none).  */
+size_t
+enclosing (const clang::SourceManager &sm, clang::SourceLocation loc)
+{
+  auto at = sm.getDecomposedExpansionLoc (loc);
+  size_t best = SIZE_MAX;
+  unsigned best_size = UINT_MAX;
+  for (size_t i = 0; i < definitions.size (); i++)
+    {
+      auto b = sm.getDecomposedLoc (definitions[i].begin);
+      auto e = sm.getDecomposedLoc (definitions[i].end);
+      if (b.first != at.first || e.first != at.first || at.second < b.second
+	  || at.second > e.second || e.second - b.second >= best_size)
+	continue;
+      best = i;
+      best_size = e.second - b.second;
+    }
+  return best;
+}
+
+/* An error: counted, and kept with its place, if any.  */
+void
+note_error (const clang::Diagnostic &info)
+{
+  n_errors++;
+  if (!info.hasSourceManager () || info.getLocation ().isInvalid ())
+    return;
+  error_sources = &info.getSourceManager ();
+  llvm::SmallString<256> text;
+  info.FormatDiagnostic (text);
+  error_places.push_back ({ info.getLocation (), text.str ().str () });
+}
+
+/* The functions the errors are in, in the order of their first errors,
+   each with its number of errors and the first one's text.  */
+std::vector<error_record>
+errors_by_function ()
+{
+  std::vector<error_record> by_function;
+  std::vector<size_t> which;	/* Their definitions.  */
+  for (const error_place &e : error_places)
+    {
+      size_t d = enclosing (*error_sources, e.loc);
+      if (d == SIZE_MAX)
+	continue;
+      size_t i = std::find (which.begin (), which.end (), d) - which.begin ();
+      if (i < which.size ())
+	{
+	  by_function[i].errors++;
+	  continue;
+	}
+      error_record r { definitions[d].name, "", e.text, 0, 1 };
+      clang::PresumedLoc p
+	= error_sources->getPresumedLoc (definitions[d].loc);
+      if (p.isValid ())
+	{
+	  r.file = p.getFilename ();
+	  r.line = p.getLine ();
+	}
+      by_function.push_back (std::move (r));
+      which.push_back (d);
+    }
+  return by_function;
+}
+
+/* The end of the compilation: one with errors has its results written
+   with them, the last ones written again or, when the front end stopped
+   Clang before the pipeline, what it knows.  */
+void
+end_of_unit ()
+{
+  if (!watching || !n_errors || !the_policy)
+    return;
+  watching = false;
+  unit_record r;
+  if (last_written)
+    r = std::move (*last_written);
+  else
+    take_records (r, watched_unit, output_stem ());
+  last_written.reset ();
+  r.failed = true;
+  r.n_errors = n_errors;
+  r.errors = errors_by_function ();
+  write_file (r);
+}
+
+/* A client of Clang's diagnostics in front of its own: every diagnostic
+   is Clang's client's, as it would be without the plugin (counted here
+   too: Clang asks this client how many errors it printed).  */
+class error_watcher : public hotinline_compat::diagnostics_in_front
+{
+public:
+  error_watcher (clang::DiagnosticConsumer *inner,
+		 std::unique_ptr<clang::DiagnosticConsumer> owner)
+    : diagnostics_in_front (inner), owner (std::move (owner))
+  {
+    NumErrors = inner->getNumErrors ();
+    NumWarnings = inner->getNumWarnings ();
+  }
+
+  void
+  BeginSourceFile (const clang::LangOptions &lang,
+		   const clang::Preprocessor *pp) override
+  {
+    inner->BeginSourceFile (lang, pp);
+  }
+
+  /* After the code generator: every error is in.  The results first:
+     a warning that they cannot be written still has a source file to
+     be printed in.  */
+  void
+  EndSourceFile () override
+  {
+    end_of_unit ();
+    inner->EndSourceFile ();
+  }
+
+  void
+  clear () override
+  {
+    inner->clear ();
+    clang::DiagnosticConsumer::clear ();
+  }
+
+  bool
+  IncludeInDiagnosticCounts () const override
+  {
+    return inner->IncludeInDiagnosticCounts ();
+  }
+
+  void
+  HandleDiagnostic (clang::DiagnosticsEngine::Level level,
+		    const clang::Diagnostic &info) override
+  {
+    if (level >= clang::DiagnosticsEngine::Error)
+      note_error (info);
+    clang::DiagnosticConsumer::HandleDiagnostic (level, info);
+    inner->HandleDiagnostic (level, info);
+  }
+
+private:
+  std::unique_ptr<clang::DiagnosticConsumer> owner;	/* INNER, if ours.  */
+};
+
+/* Notes where each function of the unit is defined, from the lists of
+   declarations (a template's instances are at their template's place;
+   a lambda or a local class is within its function), as the front end
+   hands the declarations over, before the code generator sees them.  */
+class definitions_recorder : public clang::ASTConsumer
+{
+public:
+  void
+  Initialize (clang::ASTContext &context) override
+  {
+    ctx = &context;
+  }
+
+  bool
+  HandleTopLevelDecl (clang::DeclGroupRef group) override
+  {
+    for (clang::Decl *d : group)
+      walk (d);
+    return true;
+  }
+
+private:
+  void
+  walk (clang::Decl *d)
+  {
+    if (auto *t = llvm::dyn_cast<clang::FunctionTemplateDecl> (d))
+      d = t->getTemplatedDecl ();
+    else if (auto *t = llvm::dyn_cast<clang::ClassTemplateDecl> (d))
+      d = t->getTemplatedDecl ();
+    if (auto *fd = llvm::dyn_cast<clang::FunctionDecl> (d))
+      {
+	if (fd->doesThisDeclarationHaveABody ())
+	  note (fd);
+	return;
+      }
+    if (auto *dc = llvm::dyn_cast<clang::DeclContext> (d))
+      for (clang::Decl *inner : dc->decls ())
+	walk (inner);
+  }
+
+  void
+  note (const clang::FunctionDecl *fd)
+  {
+    const clang::SourceManager &sm = ctx->getSourceManager ();
+    clang::SourceRange r = fd->getSourceRange ();
+    definitions.push_back (
+      { sm.getExpansionLoc (r.getBegin ()),
+	sm.getExpansionRange (r.getEnd ()).getEnd (), fd->getLocation (),
+	fd->getNameAsString () });
+  }
+
+  clang::ASTContext *ctx = nullptr;
+};
 
 } // namespace
 
@@ -512,45 +872,75 @@ results_note_function (const llvm::Function &f, const char *why_not)
   functions.push_back (std::move (r));
 }
 
-/* Results are a by-product: failing to write them warns, a warning as
-   the plugin's others (an error only under -Werror, as the user asked).  */
+void
+results_note_marks (const llvm::Module &m)
+{
+  marks.clear ();
+  if (!the_config.results_dir || marked_symbols.empty ())
+    return;
+  /* By definition, once each (a constructor is several functions).  */
+  std::map<size_t, std::string> defined;
+  for (const llvm::Function &f : m)
+    if (!f.isDeclaration ())
+      {
+	auto found = marked_symbols.find (f.getName ());
+	if (found != marked_symbols.end ())
+	  defined.emplace (found->second, name_of (f));
+      }
+  for (const auto &[i, name] : defined)
+    {
+      const written_mark &w = marks_written[i];
+      marks.push_back ({ name, w.file, w.line, w.always_inline,
+			 w.disregarded });
+    }
+}
+
 void
 results_write (const llvm::Module &m)
 {
   if (!the_policy || !the_config.results_dir)
     return;
-  const char *dir = the_config.results_dir;
-  auto [unit_string, output] = unit_and_output (m);
-  const char *unit = unit_string.c_str ();
-  std::string cwd = working_directory ();
-  std::string flags = flags_key ();
-  std::string path = results_path (dir, unit, cwd, output, flags);
-  std::string tmp = path + "." + std::to_string (getpid ()) + ".tmp";
-  std::error_code ec = llvm::sys::fs::create_directories (dir);
-  if (!ec)
+  auto [unit, output] = unit_and_output (m);
+  unit_record r;
+  take_records (r, unit, output);
+  r.lto = at_link		    ? RESULTS_LTO_LINK
+	  : fat_object_code (m) ? RESULTS_LTO_FAT
+				: nullptr;
+  r.addressed = addressed_in (m);
+  write_file (r);
+  /* A unit that may still fail: the code generator comes next.  */
+  if (watching && !at_link)
+    last_written = std::move (r);
+}
+
+std::unique_ptr<clang::ASTConsumer>
+results_consumer (clang::CompilerInstance &ci, llvm::StringRef unit)
+{
+  if (rule_marks_recorded (&the_config) == CONFIG_DISREGARD_NONE
+      || !the_config.results_dir)
+    return nullptr;
+  /* Only a compilation that makes code has results to write.  */
+  switch (ci.getFrontendOpts ().ProgramAction)
     {
-      llvm::raw_fd_ostream out (tmp, ec);
-      if (!ec)
-	{
-	  write_unit (out, m, unit, cwd, output, flags);
-	  out << "\n";
-	  out.close ();
-	  if (out.has_error ())
-	    ec = out.error ();
-	}
-      if (!ec && rename (tmp.c_str (), path.c_str ()) != 0)
-	ec = std::error_code (errno, std::generic_category ());
+    case clang::frontend::EmitObj:
+    case clang::frontend::EmitAssembly:
+    case clang::frontend::EmitBC:
+    case clang::frontend::EmitLLVM:
+      break;
+    default:
+      return nullptr;
     }
-  if (ec)
-    {
-      unlink (tmp.c_str ());
-      emit_plain_warning ("cannot write hotinline results '" + path + "': "
-			  + ec.message () + " [hotinline]");
-    }
-  /* A thread of a link may have another module next.  */
-  source_calls.clear ();
-  left_calls.clear ();
-  functions.clear ();
+  /* The module's name, which the results name the unit by (Clang's
+     code generator names the standard input's by -main-file-name).  */
+  const std::string &main = ci.getCodeGenOpts ().MainFileName;
+  watched_unit = unit == "-" && !main.empty () ? main : unit.str ();
+  watching = true;
+  clang::DiagnosticsEngine &d = ci.getDiagnostics ();
+  clang::DiagnosticConsumer *inner = d.getClient ();
+  std::unique_ptr<clang::DiagnosticConsumer> owner
+    = d.ownsClient () ? d.takeClient () : nullptr;
+  d.setClient (new error_watcher (inner, std::move (owner)), true);
+  return std::make_unique<definitions_recorder> ();
 }
 
 } // namespace hotinline

@@ -164,6 +164,8 @@ maybe_hot (const clang::FunctionDecl *fd)
 {
   if (!fd->getDeclContext ()->getRedeclContext ()->isTranslationUnit ())
     return true;
+  if (!marked_decls.empty () && marked_decls.count (fd->getFirstDecl ()))
+    return true;
   if (const clang::IdentifierInfo *id = fd->getIdentifier ())
     return policy_mentions (the_policy, id->getNameStart ());
   /* An operator of the global namespace.  */

@@ -19,5 +19,8 @@ thread_local bool surgical;
 bool machine_calls_available;
 thread_local struct hot_stats unit_stats;
 llvm::DenseMap<const clang::FunctionDecl *, std::string> marks_taken_off;
+llvm::DenseSet<const clang::FunctionDecl *> marked_decls;
+std::vector<written_mark> marks_written;
+llvm::StringMap<size_t> marked_symbols;
 
 } // namespace hotinline
