@@ -104,7 +104,7 @@ kernel_source() {
 build_mm() { # cc plugin side dir results
 	kernel_source
 	rm -rf "$4" && mkdir -p "$4"
-	kmake="make -C $src O=$4 CC=$1 HOSTCC=gcc -j$jobs"
+	kmake="make -C $src O=$4 CC=$1 HOSTCC=$1 -j$jobs"
 	$kmake x86_64_defconfig >"$4/build.log" 2>&1
 	$kmake prepare >>"$4/build.log" 2>&1
 	# The marks of mm/ only: prepare's units were built without the
