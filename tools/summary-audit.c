@@ -314,10 +314,12 @@ audit_unit (json_t *report, json_t *w, json_t *d)
       json_object_foreach (ws, site, s)
 	json_object_set_new (callers, results_str (s, "caller"),
 			     json_true ());
+      /* Its callers are those of the source, as the build as written
+	 records its calls before any inlining: a function that calls it
+	 only once another is inlined into it (a caller left as a call
+	 without the mark) is one whose code the mark changed.  */
       json_object_foreach (ds, site, s)
 	{
-	  json_object_set_new (callers, results_str (s, "caller"),
-			       json_true ());
 	  json_t *was = json_object_get (ws, site);
 	  long long left = results_num (s, "left", 0);
 	  long long before = was ? results_num (was, "left", 0) : 0;

@@ -20,7 +20,7 @@
 static const char changes_beyond[] = MARKS BIG_BODY
   "static INL MARK_A unsigned\n"
   "mid (const unsigned *p)\n"
-  "{ unsigned h = 7; R8(0) R8(8) return h; }\n"
+  "{ unsigned h = 7; R8(0) R8(8) R8(16) return h; }\n"
   "static unsigned wrap (const unsigned *p)\n"
   "{ return mid (p) + mid (p + 4) + mid (p + 9); }\n"
   "unsigned outer1 (const unsigned *p) { return wrap (p) * 3; }\n"
