@@ -2,7 +2,7 @@
    --audit): each sample is built in two trees, as written and with its
    marks disregarded, as a user builds the two sides; the tool's verdict
    on each mark, its call sites, its bytes and the functions it changed
-   beyond its callers must be what the two objects show (objdump, size),
+   beyond its callers must be what the two objects show (objdump),
    never what the plugin says of itself.  */
 #include <check.h>
 #include <jansson.h>
@@ -166,13 +166,19 @@ mark_in (json_t *report, const char *mark)
   return NULL;
 }
 
+/* The bytes of OBJ's executable sections (objdump's CODE), as the
+   target's objdump lists them.  */
 static long long
 text_bytes (const char *obj)
 {
-  struct run r = harness_sh (harness_fmt ("size -A '%s' | awk '$1 ~ "
-					  "/^\\.text/ { s += $2 } END "
-					  "{ print s + 0 }'", obj));
-  ck_assert_msg (r.status == 0, "size: %s", r.err);
+  struct run r = harness_sh (harness_fmt (
+    "%s -h '%s' | awk 'function hex(s,  i, v) { v = 0; for (i = 1; "
+    "i <= length (s); i++) v = v * 16 + index (\"0123456789abcdef\", "
+    "tolower (substr (s, i, 1))) - 1; return v }"
+    " /^ *[0-9]+ / { size = hex($3); next }"
+    " /CODE/ && /ALLOC/ { s += size } END { print s + 0 }'",
+    harness_objdump (), obj));
+  ck_assert_msg (r.status == 0, "objdump -h: %s", r.err);
   return atoll (r.out);
 }
 
@@ -231,7 +237,7 @@ START_TEST (test_verdict_from_objects)
     ck_assert_msg (!strcmp (verdict, cases[_i].what),
 		   "%s: the sample gives '%s' on this compiler", what,
 		   verdict);
-  /* The text bytes of both objects, as size(1) counts them.  */
+  /* The text bytes of both objects, as objdump lists them.  */
   ck_assert_int_eq (json_integer_value (json_object_get (unit,
 							 "text_written")),
 		    text_bytes (wo));
