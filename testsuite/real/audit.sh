@@ -211,9 +211,18 @@ section=$(
 		for cc in "$@"; do
 			args="$args $work/$name/$cc/results-written $work/$name/$cc/results-disregarded"
 		done
-		tool=$(ls "$top"/build/gcc-*/hotinline-summary "$top"/build/clang-*/hotinline-summary 2>/dev/null | head -n 1)
+		# The tool of a compiler of this system (a Debian system's
+		# links against its own C library).
+		tool=
+		for cc in "$@"; do
+			command -v "$cc" >/dev/null 2>&1 || continue
+			case $cc in clang*) k=clang ;; *) k=gcc ;; esac
+			tool=$top/build/$k-$($cc -dumpversion | cut -d. -f1)/hotinline-summary
+			break
+		done
+		[ -x "$tool" ] || die "no hotinline-summary of this system's compilers"
 		disagree=$("$tool" --audit $args | sed -n '/^side by side:/,$p' |
-			grep '^\*' || true)
+			grep '^\*' | sed "s|${tree:-//}/||g" || true)
 		echo "${disagree:-(none: the compilers agree on every mark)}" |
 			head -n 40
 		printf '```\n'
