@@ -141,7 +141,8 @@ one() {
 	case $cc in clang*) kind=clang ;; *) kind=gcc ;; esac
 	major=$($cc -dumpversion | cut -d. -f1)
 	plugin=$top/build/$kind-$major/hotinline.so
-	[ -f "$plugin" ] || die "$plugin: make $(plugin_target "$cc") first"
+	[ -f "$plugin" ] || make -s -C "$top" $(plugin_target "$cc") >/dev/null
+	[ -f "$plugin" ] || die "$plugin: make $(plugin_target "$cc") failed"
 	d=$work/$name/$cc
 	mkdir -p "$d"
 	for side in written disregarded; do
@@ -152,11 +153,21 @@ one() {
 		echo $(($(now) - start)) >"$d/$side.seconds"
 	done
 	start=$(now)
-	"$top/build/$kind-$major/hotinline-summary" --audit \
-		"$d/results-written" "$d/results-disregarded" >"$d/audit.txt"
-	"$top/build/$kind-$major/hotinline-summary" --audit --json \
-		"$d/results-written" "$d/results-disregarded" >"$d/audit.json"
+	tool=$(summary_tool)
+	"$tool" --audit "$d/results-written" "$d/results-disregarded" \
+		>"$d/audit.txt"
+	"$tool" --audit --json "$d/results-written" "$d/results-disregarded" \
+		>"$d/audit.json"
 	echo $(($(now) - start)) >"$d/audit.seconds"
+}
+
+# A hotinline-summary of this checkout that runs in this system (a Debian
+# system's are linked against its own C library) and has --audit.
+summary_tool() {
+	for t in "$top"/build/*/hotinline-summary; do
+		"$t" --audit 2>&1 | grep -q 'audit wants' && { echo "$t"; return; }
+	done
+	die "no hotinline-summary with --audit here: make first"
 }
 
 if [ "$only_one" ]; then
@@ -211,16 +222,7 @@ section=$(
 		for cc in "$@"; do
 			args="$args $work/$name/$cc/results-written $work/$name/$cc/results-disregarded"
 		done
-		# The tool of a compiler of this system (a Debian system's
-		# links against its own C library).
-		tool=
-		for cc in "$@"; do
-			command -v "$cc" >/dev/null 2>&1 || continue
-			case $cc in clang*) k=clang ;; *) k=gcc ;; esac
-			tool=$top/build/$k-$($cc -dumpversion | cut -d. -f1)/hotinline-summary
-			break
-		done
-		[ -x "$tool" ] || die "no hotinline-summary of this system's compilers"
+		tool=$(summary_tool)
 		disagree=$("$tool" --audit $args | sed -n '/^side by side:/,$p' |
 			grep '^\*' | sed "s|${tree:-//}/||g" || true)
 		echo "${disagree:-(none: the compilers agree on every mark)}" |
