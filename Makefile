@@ -31,6 +31,8 @@
 #                        with the plugin, for arm64 (GCC) and with Clang
 #   make check-linux-lock, check-real-lock   a lock across a compiler or a
 #                        library upgrade
+#   make audit-real, audit-kernel KERNEL=6.1   the audit of LZ4's and mm/'s
+#                        marks with GCC 12, 16, Clang 16, 22 (docs/audit.md)
 #   make bench-check-series   hotinline-check on a Linux kernel series
 #   make check-layers    the units of the core, the tools and the GCC plugin
 #                        call only down (CLANG=clang-N: that Clang's plugin)
@@ -157,7 +159,7 @@ BENCH_LOAD := $(B)/bench_load
 help:
 	@sed -n '3,/^$$/s/^# \{0,1\}//p' Makefile
 
-.PHONY: all check check-gcc check-clang check-build check-layers plugin check-all ci check-next check-real check-linux-arm64 bench bench-full bench-summary fuzz install \
+.PHONY: all check check-gcc check-clang check-build check-layers plugin check-all ci check-next check-real audit-real audit-kernel check-linux-arm64 bench bench-full bench-summary fuzz install \
 	install-tools uninstall demo demo-clang screenshot clean check-linux-clang check-linux-lock check-real-lock check-kernel deb \
 	check-deb check-deb-forky
 # The GCC plugin, but for a Clang's build (make CLANG=clang-N) or where
@@ -453,6 +455,15 @@ check-kernel: $(SUMMARY_TOOL)
 	  sh tools/debian-chroot.sh $(KERNEL_SYSTEM) run make -s -j2 $(KERNEL_PLUGIN))
 	HOTINLINE_SUMMARY=$(abspath $(SUMMARY_TOOL)) \
 	sh testsuite/kernel/check-kernel.sh $(KERNEL) $(KERNEL_CC) $(STEPS)
+# The audit of real code's marks (docs/audit.md), written into it:
+# LZ4's library, and Linux's mm/ (KERNEL=6.1 or 7.2), with each of
+# AUDIT_CCS (a compiler this system lacks runs in the Debian system that
+# has it).
+AUDIT_CCS ?= gcc-12 gcc-16 clang-16 clang-22
+audit-real: $(SUMMARY_TOOL)
+	sh testsuite/real/audit.sh lz4 $(AUDIT_CCS)
+audit-kernel: $(SUMMARY_TOOL)
+	sh testsuite/real/audit.sh mm $(KERNEL) $(AUDIT_CCS)
 check-real-lock: $(SUMMARY_TOOL)
 	$(if $(CLANG),$(MAKE) CLANG=$(CLANG) build/$(CLANG)/hotinline.so,$(MAKE) plugin)
 	HOTINLINE_SUMMARY=$(abspath $(SUMMARY_TOOL)) \

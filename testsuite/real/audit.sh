@@ -1,6 +1,6 @@
 #!/bin/sh
 # The audit of real code's marks, measured and written into docs/audit.md
-# (make audit-real, make audit-kernel; docs/audit.md says what the tables
+# (make audit-real, make audit-kernel KERNEL=6.1; docs/audit.md says what the tables
 # mean).
 #
 #   sh testsuite/real/audit.sh lz4 CC...
