@@ -207,20 +207,35 @@ written_name (const char *name)
 			    : strdup (name);
 }
 
+/* PATH without its "./" components, malloc'd: the compilers spell a file
+   included as "./lz4.c" and "lz4.c" alike.  */
+static char *
+plain_path (const char *path)
+{
+  char *p = strdup (path), *w = p;
+  for (const char *r = path; *r;)
+    if ((r == path || r[-1] == '/') && r[0] == '.' && r[1] == '/')
+      r += 2;
+    else
+      *w++ = *r++;
+  *w = '\0';
+  return p;
+}
+
 /* One mark's record in the report: created on first sight.  */
 static json_t *
 mark_record (json_t *marks, json_t *m)
 {
+  char *file = plain_path (results_str (m, "file"));
   char *key = summary_format ("%s (%s:%lld)", results_str (m, "function"),
-			      results_str (m, "file"),
-			      results_num (m, "line", 0));
+			      file, results_num (m, "line", 0));
   json_t *r = json_object_get (marks, key);
   if (!r)
     {
       r = json_pack ("{s:s, s:s, s:I, s:s, s:[], s:[], s:I, s:b, s:i, "
 		     "s:i}",
-		     "function", results_str (m, "function"), "file",
-		     results_str (m, "file"), "line",
+		     "function", results_str (m, "function"), "file", file,
+		     "line",
 		     (json_int_t) results_num (m, "line", 0), "mark",
 		     results_str (m, "mark"), "sites", "errors", "bytes",
 		     (json_int_t) 0, "shared", 0, "units", 0, "unknown", 0);
@@ -228,6 +243,7 @@ mark_record (json_t *marks, json_t *m)
       json_object_set_new (marks, key, r);
     }
   free (key);
+  free (file);
   return r;
 }
 
