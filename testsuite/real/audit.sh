@@ -141,7 +141,7 @@ one() {
 	case $cc in clang*) kind=clang ;; *) kind=gcc ;; esac
 	major=$($cc -dumpversion | cut -d. -f1)
 	plugin=$top/build/$kind-$major/hotinline.so
-	[ -f "$plugin" ] || make -s -C "$top" $(plugin_target "$cc") >/dev/null
+	make -s -C "$top" $(plugin_target "$cc") >/dev/null
 	[ -f "$plugin" ] || die "$plugin: make $(plugin_target "$cc") failed"
 	d=$work/$name/$cc
 	mkdir -p "$d"
@@ -162,9 +162,11 @@ one() {
 }
 
 # A hotinline-summary of this checkout that runs in this system (a Debian
-# system's are linked against its own C library) and has --audit.
+# system's are linked against its own C library) and has --audit: the
+# newest, which the make of the compiler's plugin has just brought up to
+# date.
 summary_tool() {
-	for t in "$top"/build/*/hotinline-summary; do
+	for t in $(ls -t "$top"/build/*/hotinline-summary); do
 		"$t" --audit 2>&1 | grep -q 'audit wants' && { echo "$t"; return; }
 	done
 	die "no hotinline-summary with --audit here: make first"
