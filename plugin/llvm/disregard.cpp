@@ -11,18 +11,14 @@
    (the inlinehint attribute) as the pipeline starts, before any inliner,
    -O0 and the LTO pre-link included: in the AST the keyword is also the
    function's linkage, which stays.  A function declared in a system
-   header keeps its marks.
-
-   The same walk records the marks as written for the audit, when the
-   results record them (rule_marks_recorded): the builds it compares are
-   one as written and one with the marks disregarded, and in the second
-   a function taken off its mark still counts as marked.  */
+   header keeps its marks.  What is taken off is kept (marks_taken_off,
+   hint_taken_off) for the audit (audit.cpp), which records the marks as
+   written.  */
 #define HOTINLINE_FRONTEND
 #include "hotinline.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -34,22 +30,6 @@ namespace {
    disregarded, for the start of the pipeline.  */
 llvm::StringSet<> unhinted;
 
-/* Whether FD, or the template it is an instance of, is declared with the
-   inline keyword: what gives Clang's IR the inlinehint attribute.  */
-bool
-inline_written (const clang::FunctionDecl *fd)
-{
-  auto any_inline = [] (const clang::FunctionDecl *f) {
-    return llvm::any_of (f->redecls (), [] (const clang::FunctionDecl *r) {
-      return r->isInlineSpecified ();
-    });
-  };
-  if (any_inline (fd))
-    return true;
-  const clang::FunctionDecl *pattern = fd->getTemplateInstantiationPattern ();
-  return pattern && any_inline (pattern);
-}
-
 /* Whether A is an always_inline the source wrote (in any spelling, on
    this declaration or inherited from an earlier one), not one Clang made
    itself.  */
@@ -59,38 +39,42 @@ written_always_inline (const clang::Attr *a)
   return llvm::isa<clang::AlwaysInlineAttr> (a) && !a->isImplicit ();
 }
 
-bool
-always_inline_written (const clang::FunctionDecl *fd)
+/* Every function declaration of the unit, its statements included (the
+   whole AST): template instances, lambdas' call operators, functions of
+   blocks.  */
+class function_visitor : public clang::RecursiveASTVisitor<function_visitor>
 {
-  for (const clang::FunctionDecl *r : fd->redecls ())
-    if (r->hasAttrs () && llvm::any_of (r->getAttrs (), written_always_inline))
-      return true;
-  return false;
-}
+public:
+  explicit function_visitor (function_seen fn) : fn (fn) {}
 
-/* A marked function defined in the unit, until the end of the unit puts
-   the definitions in their order.  */
-struct defined_mark
-{
-  clang::SourceLocation loc;	/* Its definition's name.  */
-  size_t seen;			/* The order they were seen in.  */
-  written_mark mark;
-  std::vector<std::string> symbols;
+  bool shouldVisitTemplateInstantiations () const { return true; }
+
+  bool
+  VisitFunctionDecl (clang::FunctionDecl *fd)
+  {
+    fn (fd);
+    return true;
+  }
+
+  bool
+  VisitLambdaExpr (clang::LambdaExpr *e)
+  {
+    fn (e->getCallOperator ());
+    return true;
+  }
+
+private:
+  function_seen fn;
 };
 
 /* Takes the disregarded marks off each function declaration before the
-   code generator sees it, and records the marks as written: a plugin
-   added before the main action comes first for each declaration, and at
-   the end of the unit, where the code generator emits the functions it
-   deferred.  */
-class mark_remover : public clang::ASTConsumer,
-		     public clang::RecursiveASTVisitor<mark_remover>
+   code generator sees it: a plugin added before the main action comes
+   first for each declaration, and at the end of the unit, where the code
+   generator emits the functions it deferred.  */
+class mark_remover : public clang::ASTConsumer
 {
 public:
-  explicit mark_remover (std::string unit)
-    : unit (std::move (unit)), recorded (rule_marks_recorded (&the_config))
-  {
-  }
+  explicit mark_remover (std::string unit) : unit (std::move (unit)) {}
 
   void
   Initialize (clang::ASTContext &context) override
@@ -103,7 +87,8 @@ public:
   HandleTopLevelDecl (clang::DeclGroupRef group) override
   {
     for (clang::Decl *d : group)
-      walk (d);
+      each_declared_function (
+	d, [this] (clang::FunctionDecl *fd) { consider (fd); });
     return true;
   }
 
@@ -113,49 +98,15 @@ public:
     consider (fd);
   }
 
-  /* Whatever the declarations' lists do not hold (lambdas, template
-     instances, functions of blocks), before the code generator emits
-     the functions it deferred to the end of the unit.  In C, every
-     function is declared at file scope or redeclares one that is.  */
   void
   HandleTranslationUnit (clang::ASTContext &context) override
   {
-    const clang::LangOptions &lang = context.getLangOpts ();
-    if (lang.CPlusPlus || lang.ObjC || lang.Blocks || lang.OpenMP)
-      TraverseDecl (context.getTranslationUnitDecl ());
-    if (recorded != CONFIG_DISREGARD_NONE)
-      order_marks ();
-  }
-
-  bool shouldVisitTemplateInstantiations () const { return true; }
-
-  bool
-  VisitFunctionDecl (clang::FunctionDecl *fd)
-  {
-    consider (fd);
-    return true;
-  }
-
-  bool
-  VisitLambdaExpr (clang::LambdaExpr *e)
-  {
-    consider (e->getCallOperator ());
-    return true;
+    each_function_at_end (context,
+			  [this] (clang::FunctionDecl *fd) { consider (fd); });
   }
 
 private:
-  /* D and the declarations within it, without the statements.  */
-  void
-  walk (clang::Decl *d)
-  {
-    if (auto *fd = llvm::dyn_cast<clang::FunctionDecl> (d))
-      consider (fd);
-    if (auto *dc = llvm::dyn_cast<clang::DeclContext> (d))
-      for (clang::Decl *inner : dc->decls ())
-	walk (inner);
-  }
-
-  /* Take FD's disregarded marks off, and record its marks.  */
+  /* Take FD's disregarded marks off.  */
   void
   consider (clang::FunctionDecl *fd)
   {
@@ -163,20 +114,16 @@ private:
        instances are considered one by one.  */
     if (fd->isDependentContext () || fd->isInvalidDecl ())
       return;
-    /* An always_inline an earlier declaration had, taken off there.  */
-    bool taken = marks_taken_off.count (fd->getFirstDecl ());
     bool always = always_inline_written (fd);
-    bool keyword = (the_config.disregard == CONFIG_DISREGARD_INLINE
-		    || recorded == CONFIG_DISREGARD_INLINE)
-		   && inline_written (fd);
-    if (!always && !keyword && !taken)
+    bool hint = the_config.disregard == CONFIG_DISREGARD_INLINE
+		&& inline_written (fd);
+    if (!always && !hint)
       return;
     if (in_system_header (fd))
       return;
-    bool off = disregarded (fd);
-    bool hint_off = off && keyword
-		    && the_config.disregard == CONFIG_DISREGARD_INLINE;
-    if (off && always)
+    if (!disregarded (fd))
+      return;
+    if (always)
       for (clang::FunctionDecl *r : fd->redecls ())
 	if (r->hasAttrs ())
 	  {
@@ -189,65 +136,9 @@ private:
 	    if (attrs.empty ())
 	      r->dropAttrs ();
 	  }
-    if (hint_off)
+    if (hint)
       for (const std::string &symbol : symbols (fd))
 	unhinted.insert (symbol);
-    if (recorded != CONFIG_DISREGARD_NONE)
-      record (fd, always || taken,
-	      keyword && recorded == CONFIG_DISREGARD_INLINE, hint_off);
-  }
-
-  /* Record FD's mark, as written: ALWAYS (always_inline, taken off or
-     not), else KEYWORD (the inline keyword, at level inline), whose hint
-     is taken off when HINT_OFF; and its definition, once there is one
-     (a mark may come after it, on a later declaration).  */
-  void
-  record (clang::FunctionDecl *fd, bool always, bool keyword, bool hint_off)
-  {
-    if (!always && !keyword)
-      return;
-    const clang::FunctionDecl *first = fd->getFirstDecl ();
-    marked_decls.insert (first);
-    const clang::FunctionDecl *def = fd->getDefinition ();
-    if (!def || !defined.insert (first).second)
-      return;
-    defined_mark d;
-    d.loc = def->getLocation ();
-    d.seen = definitions.size ();
-    d.mark.line = 0;
-    clang::PresumedLoc p = ctx->getSourceManager ().getPresumedLoc (d.loc);
-    if (p.isValid ())
-      {
-	d.mark.file = p.getFilename ();
-	d.mark.line = p.getLine ();
-      }
-    d.mark.always_inline = always;
-    d.mark.disregarded = always ? marks_taken_off.count (first) > 0
-				: hint_off;
-    d.symbols = symbols (fd);
-    definitions.push_back (std::move (d));
-  }
-
-  /* The marked functions defined in the unit, in the order of their
-     definitions in it (a template's instances at their template's), into
-     the shared state.  */
-  void
-  order_marks ()
-  {
-    const clang::SourceManager &sm = ctx->getSourceManager ();
-    std::sort (definitions.begin (), definitions.end (),
-	       [&sm] (const defined_mark &a, const defined_mark &b) {
-		 if (a.loc != b.loc)
-		   return sm.isBeforeInTranslationUnit (a.loc, b.loc);
-		 return a.seen < b.seen;
-	       });
-    for (defined_mark &d : definitions)
-      {
-	for (const std::string &symbol : d.symbols)
-	  marked_symbols.try_emplace (symbol, marks_written.size ());
-	marks_written.push_back (std::move (d.mark));
-      }
-    definitions.clear ();
   }
 
   /* Whether a declaration of FD is in a system header.  */
@@ -306,15 +197,9 @@ private:
   }
 
   std::string unit;
-  /* The level of the marks recorded; NONE: none.  */
-  enum config_disregard recorded;
   clang::ASTContext *ctx = nullptr;
   std::unique_ptr<clang::ASTNameGenerator> mangler;
   llvm::DenseMap<const clang::FunctionDecl *, bool> decided;
-  /* The marked functions whose definitions are recorded, by their first
-     declarations, and the definitions.  */
-  llvm::DenseSet<const clang::FunctionDecl *> defined;
-  std::vector<defined_mark> definitions;
 };
 
 /* The inline keyword's hint taken off the functions whose marks are
@@ -340,11 +225,59 @@ struct unhint_pass : hotinline_compat::pass_info<unhint_pass>
 
 namespace hotinline {
 
+bool
+inline_written (const clang::FunctionDecl *fd)
+{
+  auto any_inline = [] (const clang::FunctionDecl *f) {
+    return llvm::any_of (f->redecls (), [] (const clang::FunctionDecl *r) {
+      return r->isInlineSpecified ();
+    });
+  };
+  if (any_inline (fd))
+    return true;
+  const clang::FunctionDecl *pattern = fd->getTemplateInstantiationPattern ();
+  return pattern && any_inline (pattern);
+}
+
+bool
+always_inline_written (const clang::FunctionDecl *fd)
+{
+  for (const clang::FunctionDecl *r : fd->redecls ())
+    if (r->hasAttrs () && llvm::any_of (r->getAttrs (), written_always_inline))
+      return true;
+  return false;
+}
+
+bool
+hint_taken_off (llvm::StringRef symbol)
+{
+  return unhinted.count (symbol);
+}
+
+void
+each_declared_function (clang::Decl *d, function_seen fn)
+{
+  if (auto *fd = llvm::dyn_cast<clang::FunctionDecl> (d))
+    fn (fd);
+  if (auto *dc = llvm::dyn_cast<clang::DeclContext> (d))
+    for (clang::Decl *inner : dc->decls ())
+      each_declared_function (inner, fn);
+}
+
+/* In C, every function is declared at file scope or redeclares one that
+   is: the lists of declarations had them all.  */
+void
+each_function_at_end (clang::ASTContext &context, function_seen fn)
+{
+  const clang::LangOptions &lang = context.getLangOpts ();
+  if (lang.CPlusPlus || lang.ObjC || lang.Blocks || lang.OpenMP)
+    function_visitor (fn).TraverseDecl (context.getTranslationUnitDecl ());
+}
+
 std::unique_ptr<clang::ASTConsumer>
 disregard_consumer (clang::CompilerInstance &, llvm::StringRef unit)
 {
-  if (the_config.disregard == CONFIG_DISREGARD_NONE
-      && rule_marks_recorded (&the_config) == CONFIG_DISREGARD_NONE)
+  if (the_config.disregard == CONFIG_DISREGARD_NONE)
     return nullptr;
   return std::make_unique<mark_remover> (unit.str ());
 }

@@ -139,10 +139,12 @@ protected:
     if (std::unique_ptr<clang::ASTConsumer> marks
 	= disregard_consumer (ci, in_file))
       consumers.push_back (std::move (marks));
+    /* Then the marks as written, those just taken off included; a unit
+       that fails has its results written at the end.  */
+    if (std::unique_ptr<clang::ASTConsumer> evidence
+	= audit_consumer (ci, in_file, results_write_failed))
+      consumers.push_back (std::move (evidence));
     consumers.push_back (source_decls_consumer (ci));
-    if (std::unique_ptr<clang::ASTConsumer> failing
-	= results_consumer (ci, in_file))
-      consumers.push_back (std::move (failing));
     consumers.push_back (deps_consumer (ci));
     if (std::unique_ptr<clang::ASTConsumer> places = call_places_consumer (ci))
       consumers.push_back (std::move (places));
@@ -163,6 +165,7 @@ register_passes (llvm::PassBuilder &pb)
   force_register (pb);
   surgical_register (pb);
   report_register (pb);
+  audit_register (pb);
   machine_calls_register ();
 }
 

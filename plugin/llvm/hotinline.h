@@ -15,6 +15,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 
 #include "config.h"
@@ -78,19 +79,20 @@ extern bool machine_calls_available;
 
 /* The always_inline marks the front end took off (disregard.cpp), by
    the function's first declaration, in the spelling written: the listing
-   (source-decls.cpp) lists the marks as the source writes them.  */
+   (source-decls.cpp) lists the marks as the source writes them, and the
+   audit (audit.cpp) records them as written.  */
 extern llvm::DenseMap<const clang::FunctionDecl *, std::string>
   marks_taken_off;
 
 /* The source's marks, for the audit (rule_marks_recorded), recorded by
-   the front end (disregard.cpp) as it reads the source, before the code
+   the front end (audit.cpp) as it reads the source, before the code
    generator sees it: the functions declared outside the system headers
    that carry a mark of the level recorded as written (always_inline, at
    level inline also the inline keyword), whether or not this compilation
    takes it off, by their first declarations; and at the end of the unit,
    those of them defined in it, in the order of their definitions, each
    with the symbols the IR knows it by (names.cpp gives their calls
-   rule_mark_entry, results.cpp lists them).  */
+   rule_mark_entry, the results list them).  */
 struct written_mark
 {
   std::string file;		/* Its definition's place.  */
@@ -327,15 +329,78 @@ extern const struct message_style diagnostic_style;
 /* The note naming ENTRY's place in its policy and its reason.  */
 void note_entry (const place &loc, const struct policy_entry *entry);
 
-/* The source's marks (disregard.cpp): the AST consumer that records the
-   marks as written (written_mark, with marks recorded) and takes the
-   disregarded always_inline marks off the declarations of UNIT, the main
-   source file, before the code generator sees them (NULL when neither is
-   asked); and the start of the pipeline, where the inline keyword's hint
-   is taken off.  */
+/* Disregarding the source's marks (disregard.cpp): the AST consumer that
+   takes the disregarded always_inline marks off the declarations of UNIT,
+   the main source file, before the code generator sees them (NULL
+   without disregard=); and the start of the pipeline, where the inline
+   keyword's hint is taken off.  */
 std::unique_ptr<clang::ASTConsumer> disregard_consumer (
   clang::CompilerInstance &ci, llvm::StringRef unit);
 void disregard_register (llvm::PassBuilder &pb);
+
+/* The function declarations of the unit as the front end hands them
+   over, for an AST consumer that must see each before the code generator
+   does (disregard.cpp, audit.cpp): D and the declarations within it,
+   without the statements (HandleTopLevelDecl); and at the end of the
+   unit, before the code generator emits the functions it deferred
+   (HandleTranslationUnit), whatever the declarations' lists do not hold
+   (lambdas, template instances, functions of blocks), where the language
+   has such (not C).  */
+using function_seen = llvm::function_ref<void (clang::FunctionDecl *)>;
+void each_declared_function (clang::Decl *d, function_seen fn);
+void each_function_at_end (clang::ASTContext &context, function_seen fn);
+
+/* The marks as the source writes them: whether FD, or the template it is
+   an instance of, is declared with the inline keyword (what gives Clang's
+   IR the inlinehint attribute); whether a declaration of FD carries an
+   always_inline the source wrote, in any spelling (none once it is taken
+   off: marks_taken_off then has it); and whether the inline keyword's
+   hint of the function of SYMBOL is taken off (disregard=inline).  */
+bool inline_written (const clang::FunctionDecl *fd);
+bool always_inline_written (const clang::FunctionDecl *fd);
+bool hint_taken_off (llvm::StringRef symbol);
+
+/* The audit's evidence (audit.cpp), recorded when the results record
+   marks (rule_marks_recorded): the marked functions the module defines,
+   noted at the start of the pipeline, before inlining takes any away;
+   and for a unit that may not compile (results=, a compilation that
+   makes code), its name as the module gives it, its errors, and at the
+   end the functions whose definitions hold them, each with its number
+   of errors and the first one's text.  */
+struct mark_record
+{
+  std::string name, file;
+  unsigned line;
+  bool always_inline, disregarded;
+};
+struct error_record
+{
+  std::string function, file, message;
+  unsigned line;
+  long long errors;
+};
+struct audit_record
+{
+  std::vector<mark_record> marks;
+  bool watched = false;		/* Its errors watched, till the end.  */
+  std::string unit;
+  long long n_errors = 0;
+  std::vector<error_record> errors;
+};
+const audit_record &audit_evidence ();
+
+/* With marks recorded (NULL without): the AST consumer that records the
+   marks as written (written_mark) of UNIT, the main source file, after
+   disregard_consumer's, and for a unit that may not compile, notes where
+   each function is defined and sees Clang's errors as they are given (a
+   client of its diagnostics in front of Clang's own); at the end of the
+   compilation, one that had errors calls AT_END (the entry point's:
+   results_write_failed), with the errors by function in audit_evidence.
+   And the start of the pipeline (with marks recorded), where the marks
+   of the functions the module defines are noted.  */
+std::unique_ptr<clang::ASTConsumer> audit_consumer (
+  clang::CompilerInstance &ci, llvm::StringRef unit, void (*at_end) ());
+void audit_register (llvm::PassBuilder &pb);
 
 /* The passes and callbacks of each mode.  */
 void force_register (llvm::PassBuilder &pb);
@@ -400,20 +465,11 @@ void results_note_left_call (const llvm::Function &caller,
 void results_note_function (const llvm::Function &f, const char *why_not);
 void results_write (const llvm::Module &m);
 
-/* The marks of the results (with marks recorded): those of the
-   functions M defines, noted at the start of the pipeline, before
-   inlining takes any away.  */
-void results_note_marks (const llvm::Module &m);
-
-/* For a unit that may not compile, with marks recorded (NULL without):
-   the AST consumer that notes where each function of UNIT, the main
-   source file, is defined, and sees Clang's errors as they are given (a
-   client of its diagnostics in front of Clang's own); at the end of the
-   compilation, one that had errors writes its results again (or for the
-   first time: an error of the front end stops Clang before the
-   pipeline), with the errors by function.  */
-std::unique_ptr<clang::ASTConsumer> results_consumer (
-  clang::CompilerInstance &ci, llvm::StringRef unit);
+/* At the end of a compilation that had errors, with marks recorded (the
+   audit's AT_END): its results written again (or for the first time: an
+   error of the front end stops Clang before the pipeline), saying so,
+   with the errors by function (audit_evidence).  */
+void results_write_failed ();
 
 } // namespace hotinline
 

@@ -59,6 +59,8 @@
 #else
 namespace clang {
 class ASTConsumer;
+class ASTContext;
+class Decl;
 class FunctionDecl;
 class CompilerInstance;
 }

@@ -15,7 +15,7 @@ LLVM_PLUGIN_SRC := $(addprefix $(LLVM_PLUGIN)/,hotinline.cpp state.cpp unit.cpp 
 	policies.cpp source-decls.cpp call-places.cpp names.cpp diagnose.cpp \
 	force.cpp surgical.cpp report.cpp tail-merge.cpp hints.cpp remarks.cpp \
 	results.cpp deps.cpp summary.cpp lto.cpp listing.cpp machine-calls.cpp \
-	disregard.cpp)
+	disregard.cpp audit.cpp)
 
 # The Clangs this machine can build a plugin for: CLANG_VERSIONS.
 include tools/clangs.mk

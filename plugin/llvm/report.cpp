@@ -356,14 +356,13 @@ callers_of_named (llvm::Module &m)
 } // namespace
 
 /* The start of the pipeline: listen to the inliner's remarks, and note
-   the calls as written, and the marked functions for the results.  */
+   the calls as written.  */
 void
 hotinline::report_listen (llvm::Module &m)
 {
   if (!rule_policy_has_work (the_policy, &the_config))
     return;
   remarks_listen (m.getContext ());
-  results_note_marks (m);
   /* The calls as written, for the results and line 0.  */
   source_places.clear ();
   llvm::SmallPtrSet<const llvm::Function *, 16> callers

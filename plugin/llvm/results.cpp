@@ -9,13 +9,12 @@
 
    With marks recorded (the audit's builds, rule_marks_recorded), the file
    also lists the unit's marked functions, and a unit that does not
-   compile still has one, saying so: a client of Clang's diagnostics, in
-   front of its own, counts the errors and finds for each the function
-   whose definition holds its place (an error of the code generator, such
-   as a call to a function declared with attribute error left after
+   compile still has one, saying so, with the functions its errors are
+   in: the audit's evidence (audit.cpp).  An error of the code generator,
+   such as a call to a function declared with attribute error left after
    inlining, comes after the results are written, which are then written
    again; one of the front end stops Clang before the pipeline, and the
-   file is then written at the end).  */
+   file is then written at the end.  */
 #define HOTINLINE_FRONTEND
 #include "hotinline.h"
 
@@ -23,11 +22,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <algorithm>
-#include <climits>
 #include <cstdint>
 #include <fstream>
-#include <map>
 #include <optional>
 
 #include "results-format.h"
@@ -70,26 +66,9 @@ struct function_record
   bool forced;
 };
 
-/* A function with a mark as written.  */
-struct mark_record
-{
-  std::string name, file;
-  unsigned line;
-  bool always_inline, disregarded;
-};
-
-/* A function compiled with errors.  */
-struct error_record
-{
-  std::string function, file, message;
-  unsigned line;
-  long long errors;
-};
-
 /* Per module: a link's ThinLTO backends run side by side in threads.  */
 thread_local std::vector<call_record> source_calls, left_calls;
 thread_local std::vector<function_record> functions;
-thread_local std::vector<mark_record> marks;
 
 call_record
 call_at (const llvm::Function &caller, const llvm::Function &callee,
@@ -537,11 +516,10 @@ take_records (unit_record &r, const std::string &unit,
   r.source = std::move (source_calls);
   r.left = std::move (left_calls);
   r.functions = std::move (functions);
-  r.marks = std::move (marks);
+  r.marks = audit_evidence ().marks;
   source_calls.clear ();
   left_calls.clear ();
   functions.clear ();
-  marks.clear ();
 }
 
 /* Results are a by-product: failing to write them warns, a warning as
@@ -574,237 +552,9 @@ write_file (unit_record &r)
     }
 }
 
-/* A unit that may not compile (results_consumer).  */
-
-/* Whether this compilation's errors are watched; its main source file as
-   the module names it; and its results as last written, to be written
-   again when it fails after them.  */
-bool watching;
-std::string watched_unit;
+/* The results of a unit that may still fail (audit_evidence ().watched)
+   as last written, to be written again when it fails after them.  */
 std::optional<unit_record> last_written;
-
-/* A function defined in the unit: its definition's extent in the source
-   (expansion locations: a function a macro defines is where the macro is
-   used), its name's place and its name as the results give it.  The
-   names are kept as text: Clang frees its AST before the code
-   generator, whose errors come last.  */
-struct definition
-{
-  clang::SourceLocation begin, end, loc;
-  std::string name;
-};
-std::vector<definition> definitions;
-
-/* The errors of the compilation: how many, and the place and text of
-   each that has a place.  Put in their functions at the end: the front
-   end gives an error in a function's body before the function is handed
-   over.  */
-long long n_errors;
-struct error_place
-{
-  clang::SourceLocation loc;
-  std::string text;
-};
-std::vector<error_place> error_places;
-const clang::SourceManager *error_sources;
-
-/* The innermost function whose definition holds LOC (SIZE_MAX: none).  */
-size_t
-enclosing (const clang::SourceManager &sm, clang::SourceLocation loc)
-{
-  auto at = sm.getDecomposedExpansionLoc (loc);
-  size_t best = SIZE_MAX;
-  unsigned best_size = UINT_MAX;
-  for (size_t i = 0; i < definitions.size (); i++)
-    {
-      auto b = sm.getDecomposedLoc (definitions[i].begin);
-      auto e = sm.getDecomposedLoc (definitions[i].end);
-      if (b.first != at.first || e.first != at.first || at.second < b.second
-	  || at.second > e.second || e.second - b.second >= best_size)
-	continue;
-      best = i;
-      best_size = e.second - b.second;
-    }
-  return best;
-}
-
-/* An error: counted, and kept with its place, if any.  */
-void
-note_error (const clang::Diagnostic &info)
-{
-  n_errors++;
-  if (!info.hasSourceManager () || info.getLocation ().isInvalid ())
-    return;
-  error_sources = &info.getSourceManager ();
-  llvm::SmallString<256> text;
-  info.FormatDiagnostic (text);
-  error_places.push_back ({ info.getLocation (), text.str ().str () });
-}
-
-/* The functions the errors are in, in the order of their first errors,
-   each with its number of errors and the first one's text.  */
-std::vector<error_record>
-errors_by_function ()
-{
-  std::vector<error_record> by_function;
-  std::vector<size_t> which;	/* Their definitions.  */
-  for (const error_place &e : error_places)
-    {
-      size_t d = enclosing (*error_sources, e.loc);
-      if (d == SIZE_MAX)
-	continue;
-      size_t i = std::find (which.begin (), which.end (), d) - which.begin ();
-      if (i < which.size ())
-	{
-	  by_function[i].errors++;
-	  continue;
-	}
-      error_record r { definitions[d].name, "", e.text, 0, 1 };
-      clang::PresumedLoc p
-	= error_sources->getPresumedLoc (definitions[d].loc);
-      if (p.isValid ())
-	{
-	  r.file = p.getFilename ();
-	  r.line = p.getLine ();
-	}
-      by_function.push_back (std::move (r));
-      which.push_back (d);
-    }
-  return by_function;
-}
-
-/* The end of the compilation: one with errors has its results written
-   with them, the last ones written again or, when the front end stopped
-   Clang before the pipeline, what it knows.  */
-void
-end_of_unit ()
-{
-  if (!watching || !n_errors || !the_policy)
-    return;
-  watching = false;
-  unit_record r;
-  if (last_written)
-    r = std::move (*last_written);
-  else
-    take_records (r, watched_unit, output_stem ());
-  last_written.reset ();
-  r.failed = true;
-  r.n_errors = n_errors;
-  r.errors = errors_by_function ();
-  write_file (r);
-}
-
-/* A client of Clang's diagnostics in front of its own: every diagnostic
-   is Clang's client's, as it would be without the plugin (counted here
-   too: Clang asks this client how many errors it printed).  */
-class error_watcher : public hotinline_compat::diagnostics_in_front
-{
-public:
-  error_watcher (clang::DiagnosticConsumer *inner,
-		 std::unique_ptr<clang::DiagnosticConsumer> owner)
-    : diagnostics_in_front (inner), owner (std::move (owner))
-  {
-    NumErrors = inner->getNumErrors ();
-    NumWarnings = inner->getNumWarnings ();
-  }
-
-  void
-  BeginSourceFile (const clang::LangOptions &lang,
-		   const clang::Preprocessor *pp) override
-  {
-    inner->BeginSourceFile (lang, pp);
-  }
-
-  /* After the code generator: every error is in.  The results first:
-     a warning that they cannot be written still has a source file to
-     be printed in.  */
-  void
-  EndSourceFile () override
-  {
-    end_of_unit ();
-    inner->EndSourceFile ();
-  }
-
-  void
-  clear () override
-  {
-    inner->clear ();
-    clang::DiagnosticConsumer::clear ();
-  }
-
-  bool
-  IncludeInDiagnosticCounts () const override
-  {
-    return inner->IncludeInDiagnosticCounts ();
-  }
-
-  void
-  HandleDiagnostic (clang::DiagnosticsEngine::Level level,
-		    const clang::Diagnostic &info) override
-  {
-    if (level >= clang::DiagnosticsEngine::Error)
-      note_error (info);
-    clang::DiagnosticConsumer::HandleDiagnostic (level, info);
-    inner->HandleDiagnostic (level, info);
-  }
-
-private:
-  std::unique_ptr<clang::DiagnosticConsumer> owner;	/* INNER, if ours.  */
-};
-
-/* Notes where each function of the unit is defined, from the lists of
-   declarations (a template's instances are at their template's place;
-   a lambda or a local class is within its function), as the front end
-   hands the declarations over, before the code generator sees them.  */
-class definitions_recorder : public clang::ASTConsumer
-{
-public:
-  void
-  Initialize (clang::ASTContext &context) override
-  {
-    ctx = &context;
-  }
-
-  bool
-  HandleTopLevelDecl (clang::DeclGroupRef group) override
-  {
-    for (clang::Decl *d : group)
-      walk (d);
-    return true;
-  }
-
-private:
-  void
-  walk (clang::Decl *d)
-  {
-    if (auto *t = llvm::dyn_cast<clang::FunctionTemplateDecl> (d))
-      d = t->getTemplatedDecl ();
-    else if (auto *t = llvm::dyn_cast<clang::ClassTemplateDecl> (d))
-      d = t->getTemplatedDecl ();
-    if (auto *fd = llvm::dyn_cast<clang::FunctionDecl> (d))
-      {
-	if (fd->doesThisDeclarationHaveABody ())
-	  note (fd);
-	return;
-      }
-    if (auto *dc = llvm::dyn_cast<clang::DeclContext> (d))
-      for (clang::Decl *inner : dc->decls ())
-	walk (inner);
-  }
-
-  void
-  note (const clang::FunctionDecl *fd)
-  {
-    const clang::SourceManager &sm = ctx->getSourceManager ();
-    clang::SourceRange r = fd->getSourceRange ();
-    definitions.push_back (
-      { sm.getExpansionLoc (r.getBegin ()),
-	sm.getExpansionRange (r.getEnd ()).getEnd (), fd->getLocation (),
-	fd->getNameAsString () });
-  }
-
-  clang::ASTContext *ctx = nullptr;
-};
 
 } // namespace
 
@@ -873,29 +623,6 @@ results_note_function (const llvm::Function &f, const char *why_not)
 }
 
 void
-results_note_marks (const llvm::Module &m)
-{
-  marks.clear ();
-  if (!the_config.results_dir || marked_symbols.empty ())
-    return;
-  /* By definition, once each (a constructor is several functions).  */
-  std::map<size_t, std::string> defined;
-  for (const llvm::Function &f : m)
-    if (!f.isDeclaration ())
-      {
-	auto found = marked_symbols.find (f.getName ());
-	if (found != marked_symbols.end ())
-	  defined.emplace (found->second, name_of (f));
-      }
-  for (const auto &[i, name] : defined)
-    {
-      const written_mark &w = marks_written[i];
-      marks.push_back ({ name, w.file, w.line, w.always_inline,
-			 w.disregarded });
-    }
-}
-
-void
 results_write (const llvm::Module &m)
 {
   if (!the_policy || !the_config.results_dir)
@@ -909,38 +636,26 @@ results_write (const llvm::Module &m)
   r.addressed = addressed_in (m);
   write_file (r);
   /* A unit that may still fail: the code generator comes next.  */
-  if (watching && !at_link)
+  if (audit_evidence ().watched && !at_link)
     last_written = std::move (r);
 }
 
-std::unique_ptr<clang::ASTConsumer>
-results_consumer (clang::CompilerInstance &ci, llvm::StringRef unit)
+void
+results_write_failed ()
 {
-  if (rule_marks_recorded (&the_config) == CONFIG_DISREGARD_NONE
-      || !the_config.results_dir)
-    return nullptr;
-  /* Only a compilation that makes code has results to write.  */
-  switch (ci.getFrontendOpts ().ProgramAction)
-    {
-    case clang::frontend::EmitObj:
-    case clang::frontend::EmitAssembly:
-    case clang::frontend::EmitBC:
-    case clang::frontend::EmitLLVM:
-      break;
-    default:
-      return nullptr;
-    }
-  /* The module's name, which the results name the unit by (Clang's
-     code generator names the standard input's by -main-file-name).  */
-  const std::string &main = ci.getCodeGenOpts ().MainFileName;
-  watched_unit = unit == "-" && !main.empty () ? main : unit.str ();
-  watching = true;
-  clang::DiagnosticsEngine &d = ci.getDiagnostics ();
-  clang::DiagnosticConsumer *inner = d.getClient ();
-  std::unique_ptr<clang::DiagnosticConsumer> owner
-    = d.ownsClient () ? d.takeClient () : nullptr;
-  d.setClient (new error_watcher (inner, std::move (owner)), true);
-  return std::make_unique<definitions_recorder> ();
+  if (!the_policy)
+    return;
+  const audit_record &evidence = audit_evidence ();
+  unit_record r;
+  if (last_written)
+    r = std::move (*last_written);
+  else
+    take_records (r, evidence.unit, output_stem ());
+  last_written.reset ();
+  r.failed = true;
+  r.n_errors = evidence.n_errors;
+  r.errors = evidence.errors;
+  write_file (r);
 }
 
 } // namespace hotinline
