@@ -605,6 +605,15 @@ print_pair (json_t *report)
     }
 }
 
+/* A mark's record's name in the tables: "function (file:line)",
+   malloc'd.  */
+static char *
+mark_key (json_t *r)
+{
+  return summary_format ("%s (%s:%lld)", results_str (r, "function"),
+			 results_str (r, "file"), results_num (r, "line", 0));
+}
+
 /* The marks of every pair side by side: "function (file:line)" -> the
    verdict of each pair, in order ("-" where a pair has no such mark).  */
 static json_t *
@@ -620,10 +629,7 @@ side_rows (json_t *reports)
       json_t *r;
       json_array_foreach (json_object_get (report, "marks"), i, r)
 	{
-	  char *key = summary_format ("%s (%s:%lld)",
-				      results_str (r, "function"),
-				      results_str (r, "file"),
-				      results_num (r, "line", 0));
+	  char *key = mark_key (r);
 	  json_t *row = json_object_get (rows, key);
 	  if (!row)
 	    {
@@ -753,10 +759,7 @@ write_audit_lock (const char *file, json_t *reports)
       json_array_append_new (dates, json_string (date));
       json_array_foreach (json_object_get (report, "marks"), i, r)
 	{
-	  char *key = summary_format ("%s (%s:%lld)",
-				      results_str (r, "function"),
-				      results_str (r, "file"),
-				      results_num (r, "line", 0));
+	  char *key = mark_key (r);
 	  json_t *row = json_object_get (rows, key);
 	  if (!row)
 	    json_object_set_new (rows, key, row = json_array ());

@@ -146,7 +146,7 @@ private:
     bool keyword = recorded == CONFIG_DISREGARD_INLINE && inline_written (fd);
     if (!always && !keyword && !taken)
       return;
-    if (in_system_header (fd))
+    if (declared_in_system_header (fd))
       return;
     record (fd, always || taken, keyword);
   }
@@ -175,7 +175,7 @@ private:
 	d.mark.file = p.getFilename ();
 	d.mark.line = p.getLine ();
       }
-    d.symbols = symbols (fd);
+    d.symbols = function_symbols (*mangler, fd);
     d.mark.always_inline = always;
     d.mark.disregarded = always ? marks_taken_off.count (first) > 0
 				: llvm::any_of (d.symbols, hint_taken_off);
@@ -204,31 +204,6 @@ private:
     pending.clear ();
   }
 
-  /* Whether a declaration of FD is in a system header.  */
-  bool
-  in_system_header (const clang::FunctionDecl *fd) const
-  {
-    const clang::SourceManager &sm = ctx->getSourceManager ();
-    return llvm::any_of (fd->redecls (), [&sm] (const clang::FunctionDecl *r) {
-      return sm.isInSystemHeader (r->getLocation ());
-    });
-  }
-
-  /* FD's symbols: a constructor or destructor is several functions.  */
-  std::vector<std::string>
-  symbols (const clang::FunctionDecl *fd) const
-  {
-    std::vector<std::string> all;
-    if (llvm::isa<clang::CXXConstructorDecl, clang::CXXDestructorDecl> (fd))
-      all = mangler->getAllManglings (fd);
-    else
-      all.push_back (mangler->getName (fd));
-    /* An asm label is the symbol as written, which the mangler marks.  */
-    for (std::string &s : all)
-      if (!s.empty () && s[0] == '\1')
-	s.erase (0, 1);
-    return all;
-  }
 
   /* Where each function of the unit is defined, from the lists of
      declarations (a template's instances are at their template's place;

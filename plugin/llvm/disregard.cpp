@@ -119,7 +119,7 @@ private:
 		&& inline_written (fd);
     if (!always && !hint)
       return;
-    if (in_system_header (fd))
+    if (declared_in_system_header (fd))
       return;
     if (!disregarded (fd))
       return;
@@ -137,35 +137,10 @@ private:
 	      r->dropAttrs ();
 	  }
     if (hint)
-      for (const std::string &symbol : symbols (fd))
+      for (const std::string &symbol : function_symbols (*mangler, fd))
 	unhinted.insert (symbol);
   }
 
-  /* Whether a declaration of FD is in a system header.  */
-  bool
-  in_system_header (const clang::FunctionDecl *fd) const
-  {
-    const clang::SourceManager &sm = ctx->getSourceManager ();
-    return llvm::any_of (fd->redecls (), [&sm] (const clang::FunctionDecl *r) {
-      return sm.isInSystemHeader (r->getLocation ());
-    });
-  }
-
-  /* FD's symbols: a constructor or destructor is several functions.  */
-  std::vector<std::string>
-  symbols (const clang::FunctionDecl *fd) const
-  {
-    std::vector<std::string> all;
-    if (llvm::isa<clang::CXXConstructorDecl, clang::CXXDestructorDecl> (fd))
-      all = mangler->getAllManglings (fd);
-    else
-      all.push_back (mangler->getName (fd));
-    /* An asm label is the symbol as written, which the mangler marks.  */
-    for (std::string &s : all)
-      if (!s.empty () && s[0] == '\1')
-	s.erase (0, 1);
-    return all;
-  }
 
   /* Whether the arguments disregard FD's marks: every function's, or
      those an entry of the disregard-only policy names (by any of its
@@ -180,7 +155,7 @@ private:
     auto [it, added] = decided.try_emplace (fd->getCanonicalDecl (), false);
     if (!added)
       return it->second;
-    for (const std::string &symbol : symbols (fd))
+    for (const std::string &symbol : function_symbols (*mangler, fd))
       {
 	const std::vector<std::string> &forms = name_forms (symbol);
 	std::vector<const char *> texts;
@@ -224,6 +199,31 @@ struct unhint_pass : hotinline_compat::pass_info<unhint_pass>
 } // namespace
 
 namespace hotinline {
+
+bool
+declared_in_system_header (const clang::FunctionDecl *fd)
+{
+  const clang::SourceManager &sm = fd->getASTContext ().getSourceManager ();
+  return llvm::any_of (fd->redecls (), [&sm] (const clang::FunctionDecl *r) {
+    return sm.isInSystemHeader (r->getLocation ());
+  });
+}
+
+std::vector<std::string>
+function_symbols (clang::ASTNameGenerator &names,
+		  const clang::FunctionDecl *fd)
+{
+  std::vector<std::string> all;
+  if (llvm::isa<clang::CXXConstructorDecl, clang::CXXDestructorDecl> (fd))
+    all = names.getAllManglings (fd);
+  else
+    all.push_back (names.getName (fd));
+  /* An asm label is the symbol as written, which the mangler marks.  */
+  for (std::string &s : all)
+    if (!s.empty () && s[0] == '\1')
+      s.erase (0, 1);
+  return all;
+}
 
 bool
 inline_written (const clang::FunctionDecl *fd)

@@ -358,6 +358,15 @@ void each_function_at_end (clang::ASTContext &context, function_seen fn);
    hint of the function of SYMBOL is taken off (disregard=inline).  */
 bool inline_written (const clang::FunctionDecl *fd);
 bool always_inline_written (const clang::FunctionDecl *fd);
+
+/* Whether a declaration of FD is in a system header, whose marks are
+   the build's own (intrinsics, fortify wrappers).  */
+bool declared_in_system_header (const clang::FunctionDecl *fd);
+
+/* FD's symbols, by NAMES: a constructor or destructor is several
+   functions; an asm label is the symbol as written.  */
+std::vector<std::string> function_symbols (clang::ASTNameGenerator &names,
+					   const clang::FunctionDecl *fd);
 bool hint_taken_off (llvm::StringRef symbol);
 
 /* The audit's evidence (audit.cpp), recorded when the results record

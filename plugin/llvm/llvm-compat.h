@@ -59,6 +59,7 @@
 #else
 namespace clang {
 class ASTConsumer;
+class ASTNameGenerator;
 class ASTContext;
 class Decl;
 class FunctionDecl;
