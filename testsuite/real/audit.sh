@@ -105,7 +105,14 @@ build_mm() { # cc plugin side dir results
 	kernel_source
 	rm -rf "$4" && mkdir -p "$4"
 	kmake="make -C $src O=$4 CC=$1 HOSTCC=$1 -j$jobs"
-	$kmake x86_64_defconfig >"$4/build.log" 2>&1
+	# A kernel that refuses the compiler (Linux 7.2 wants Clang 17 or
+	# newer) says so, and the compiler gets that in its row.
+	if ! $kmake x86_64_defconfig >"$4/build.log" 2>&1; then
+		sed -n 's/^\*\*\* *//p' "$4/build.log" | grep . |
+			tr '\n' ' ' >"$4/../refused"
+		[ -s "$4/../refused" ] || die "$1: configuring $src failed"
+		return 0
+	fi
 	$kmake prepare >>"$4/build.log" 2>&1
 	# The marks of mm/ only: prepare's units were built without the
 	# plugin.
@@ -145,12 +152,14 @@ one() {
 	[ -f "$plugin" ] || die "$plugin: make $(plugin_target "$cc") failed"
 	d=$work/$name/$cc
 	mkdir -p "$d"
+	rm -f "$d/refused"
 	for side in written disregarded; do
 		rm -rf "$d/results-$side" "$d/$side"
 		start=$(now)
 		build_$target "$cc" "$plugin" "$side" "$d/$side" \
 			"$d/results-$side"
 		echo $(($(now) - start)) >"$d/$side.seconds"
+		[ -f "$d/refused" ] && return 0
 	done
 	start=$(now)
 	tool=$(summary_tool)
@@ -187,6 +196,11 @@ section=$(
 	printf '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n'
 	for cc in "$@"; do
 		d=$work/$name/$cc
+		if [ -f "$d/refused" ]; then
+			printf '| %s | the kernel refuses it: %s |||||||||||\n' \
+				"$cc" "$(cat "$d/refused")"
+			continue
+		fi
 		failed=$(grep -l '"failed"' "$d/results-disregarded"/*.json \
 			2>/dev/null | wc -l)
 		awk -v cc="$cc" -v failed="$failed" \
@@ -222,6 +236,7 @@ section=$(
 		printf '\nSide by side (`hotinline-summary --audit`, the marks on which the compilers disagree):\n\n```\n'
 		args=
 		for cc in "$@"; do
+			[ -f "$work/$name/$cc/refused" ] && continue
 			args="$args $work/$name/$cc/results-written $work/$name/$cc/results-disregarded"
 		done
 		tool=$(summary_tool)
