@@ -233,7 +233,6 @@ section=$(
 	printf '\nMeasured on %s by `sh testsuite/real/audit.sh %s %s`; each cell of a verdict is its marks (their text bytes).\n' \
 		"$(date -u +%Y-%m-%d)" "$target" "${kernel:+$kernel }$*"
 	if [ $# -gt 1 ]; then
-		printf '\nSide by side (`hotinline-summary --audit`, the marks on which the compilers disagree):\n\n```\n'
 		args=
 		for cc in "$@"; do
 			[ -f "$work/$name/$cc/refused" ] && continue
@@ -242,6 +241,9 @@ section=$(
 		tool=$(summary_tool)
 		disagree=$("$tool" --audit $args | sed -n '/^side by side:/,$p' |
 			grep '^\*' | sed "s|${tree:-//}/||g" || true)
+		n=$(echo "$disagree" | grep -c . || true)
+		printf '\nSide by side (`hotinline-summary --audit`): the %s marks on which the compilers disagree%s:\n\n```\n' \
+			"$n" "$([ "$n" -gt 40 ] && echo ', the first 40 by name')"
 		echo "${disagree:-(none: the compilers agree on every mark)}" |
 			head -n 40
 		printf '```\n'
