@@ -2,8 +2,10 @@
    below it, none calls back up.
 
      hotinline-summary.c   main: the arguments, the text table and diff
-     summary-audit.c       the audit of a tree's marks (--audit), beside
-                           the rest: it reads results and objects itself
+     summary-audit.c       the audit of a tree's marks (--audit): it
+                           reads results and objects itself, and writes
+                           its policy and page with the lock's and the
+                           site's writers
      summary-objects.c     an object's text bytes and functions' code,
                            read with libelf, for the audit
      summary-export.c      findings files, SARIF, GitLab Code Quality
