@@ -42,6 +42,9 @@
 #   make help            this list
 
 GCC ?= gcc
+# The GCC that builds the plugin and tools, as given: make check CLANG=
+# makes GCC the Clang for its tests, not for the install it stages.
+BUILD_GCC := $(GCC)
 GCC_MAJOR := $(shell $(GCC) -dumpversion | cut -d. -f1)
 GCC_PLUGIN_DIR := $(shell $(GCC) -print-file-name=plugin)
 # A cross compiler (GCC=aarch64-linux-gnu-gcc-12) targets another machine
@@ -344,7 +347,7 @@ check-clang:
 	+$(MAKE) check CLANG=clang-$(firstword $(CLANG_VERSIONS))
 else
 check: check-build
-	$(MAKE) -s install DESTDIR=$(STAGE) >/dev/null
+	$(MAKE) -s install DESTDIR=$(STAGE) GCC=$(BUILD_GCC) >/dev/null
 	+HOTINLINE_PLUGIN=$(abspath $(PLUGIN)) HOTINLINE_GCC=$(GCC) \
 	HOTINLINE_INSTALLED_PLUGIN=$(STAGE)$(PLUGINDIR)/hotinline.so \
 	HOTINLINE_STAGE_BINDIR=$(STAGE)$(BINDIR) \
