@@ -187,10 +187,10 @@ section_compile_clang ()
 	echo "alone, as the driver runs it, on the same \`mdb.c\` at -O2. The floor is"
 	echo "a pass plugin that registers nothing. Clang prints each warning with"
 	echo "its source line and caret, as GCC does by default. Through the"
-	echo "wrapper, \`hotinline-clang-$1\` adds what Clang needs to give the calls"
-	echo "their source lines without \`-g\` (from Clang 19 the plugin asks itself;"
-	echo "before, \`-Rpass-missed=hotinline\`); the row \`-Rpass-missed=hotinline\`"
-	echo "alone is what locations on every instruction cost."
+	echo "wrapper, \`hotinline-clang-$1\`, as users compile; the plugin places the"
+	echo "calls itself without \`-g\` (docs/clang.md). The row"
+	echo "\`-Rpass-missed=hotinline\` alone is what locations on every instruction"
+	echo "would cost."
 	echo
 	in_system $clang sh bench/clang.sh $clang "$top/build/$clang/hotinline.so" \
 		"$mdb" "$work/compile-$clang"

@@ -21,8 +21,7 @@
    -fplugin=hotinline, or nothing, becomes -fplugin=P -fpass-plugin=P, P
    being the plugin built for that Clang's LLVM, installed beside this
    program in ../lib/hotinline/llvm-N/hotinline.so (HOTINLINE_LLVM_PLUGIN
-   names another file); up to Clang 18, -Rpass-missed=hotinline is added,
-   which keeps the calls' lines without -g (from 19 the plugin does).
+   names another file).
 
    The point is a command line without -fplugin=: distccd refuses every
    job that has one, but runs "distcc hotinline-gcc-12 ...", and the
@@ -203,14 +202,15 @@ llvm_major (const char *compiler)
   return got > 0 ? atoi (version) : 0;
 }
 
-/* The hotinline plugin for COMPILER, a Clang of LLVM MAJOR (0: unknown)
-   (malloc'd), or NULL after saying why there is none.  */
+/* The hotinline plugin for the Clang COMPILER (malloc'd), or NULL after
+   saying why there is none.  */
 static char *
-llvm_plugin (const char *compiler, int major)
+llvm_plugin (const char *compiler)
 {
   const char *env = getenv ("HOTINLINE_LLVM_PLUGIN");
   if (env && *env)
     return strdup (env);
+  int major = llvm_major (compiler);
   if (major == 0)
     {
       fprintf (stderr, "hotinline-cc: cannot tell which LLVM '%s' is "
@@ -288,22 +288,13 @@ clang_args (const char *compiler, char **args, int *n)
     }
   if (at < 0)
     return args;
-  int major = llvm_major (compiler);
-  char *plugin = llvm_plugin (compiler, major);
+  char *plugin = llvm_plugin (compiler);
   if (!plugin)
     return NULL;
   bool replace = strcmp (args[at], "-fplugin=hotinline") == 0;
   bool link = lto_link (args, *n);
   char **out = calloc (*n + 4, sizeof *out);
   int k = 0;
-  /* Clang gives the calls their lines, which reports need, only with -g
-     or when a remark is asked for.  From Clang 19 the plugin asks for
-     them itself (plugin/llvm/call-places.cpp); before, a remark pattern
-     that matches no pass does it, without debug information or any
-     change to the code.  First, so that the user's own -Rpass-missed=
-     wins.  */
-  if (major < 19)
-    out[k++] = (char *) "-Rpass-missed=hotinline";
   for (int i = 0; i < *n; i++)
     {
       if (i == at)

@@ -166,6 +166,7 @@ register_passes (llvm::PassBuilder &pb)
   surgical_register (pb);
   report_register (pb);
   audit_register (pb);
+  call_places_register_end (pb);
   machine_calls_register ();
 }
 

@@ -157,14 +157,17 @@ const source_decl *source_decl_of (llvm::StringRef symbol);
 bool maybe_hot (const clang::FunctionDecl *fd);
 
 /* The places of the calls to hot functions without -g (call-places.cpp):
-   from the arguments on, ask Clang for source locations when the
-   compilation has none; then the AST consumer that leaves them out of
-   every function that calls no function the policy may name (NULL when
-   there is nothing to leave out).  */
+   from the arguments on, whether this compilation places them (it has no
+   locations of its own); then the AST consumer that marks the functions
+   whose calls want a place (NULL when it does not place them), the pass
+   that gives those calls their locations as the pipeline starts, and,
+   registered after every pass that reports, the one that takes the
+   functions' subprograms off again before the code generator.  */
 void call_places_ask (clang::CompilerInstance &ci);
 std::unique_ptr<clang::ASTConsumer> call_places_consumer (
   clang::CompilerInstance &ci);
 void call_places_register (llvm::PassBuilder &pb);
+void call_places_register_end (llvm::PassBuilder &pb);
 
 /* The AST consumer that names the policy files in the -MD output.  */
 std::unique_ptr<clang::ASTConsumer> deps_consumer (

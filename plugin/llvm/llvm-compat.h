@@ -50,7 +50,11 @@
 /* Clang's front end, for the files that talk to it (heavy: only where
    HOTINLINE_FRONTEND is defined).  */
 #ifdef HOTINLINE_FRONTEND
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Path.h"
 #include "clang/AST/ASTConsumer.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Mangle.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/DiagnosticFrontend.h"
@@ -197,39 +201,62 @@ fat_lto_objects (const clang::CodeGenOptions &opts)
 }
 
 /* Clang's debug-information kinds, which LLVM 17 moved into its own
-   namespace: none, the calls' source locations alone (what -Rpass* asks
-   for: no debug section is written), or more.  */
+   namespace.  */
 #if LLVM_VERSION_MAJOR >= 17
 namespace debug_kinds = llvm::codegenoptions;
 #else
 namespace debug_kinds = clang::codegenoptions;
 #endif
 
-/* Whether the compilation gives instructions their source locations and
-   no more.  */
-inline bool
-locations_only (const clang::CodeGenOptions &opts)
+/* The implicit attribute warning (TEXT) that call-places.cpp puts on a
+   function so that Clang's code generator gives each call to it the
+   call's source location: Clang 17 dropped the syntax argument.  */
+inline clang::ErrorAttr *
+warning_attr (clang::ASTContext &ctx, llvm::StringRef text)
 {
-  return opts.getDebugInfo () == debug_kinds::LocTrackingOnly;
+#if LLVM_VERSION_MAJOR >= 17
+  return clang::ErrorAttr::CreateImplicit (ctx, text, clang::SourceRange (),
+					   clang::ErrorAttr::GNU_warning);
+#else
+  return clang::ErrorAttr::CreateImplicit (ctx, text, clang::SourceRange (),
+					   clang::AttributeCommonInfo::AS_GNU,
+					   clang::ErrorAttr::GNU_warning);
+#endif
 }
 
-/* Have a compilation without debug information give instructions their
-   source locations, from a front-end plugin's arguments on.  False when
-   this Clang would not see it: up to 16 at least, its code generator has
-   copied the options by then (19 reads them as it starts; 17 and 18 are
-   not tested).  */
-inline bool
-ask_for_locations (clang::CodeGenOptions &opts)
+/* The printing policy with which Clang's debug information names a
+   function: canonical types (a field Clang 21 renamed; 17 to 20 are not
+   tested), no preferred names, every template argument's type.  */
+inline clang::PrintingPolicy
+debug_name_policy (const clang::ASTContext &ctx)
 {
-#if LLVM_VERSION_MAJOR >= 19
-  if (opts.getDebugInfo () != debug_kinds::NoDebugInfo)
-    return false;
-  opts.setDebugInfo (debug_kinds::LocTrackingOnly);
-  return true;
+  clang::PrintingPolicy pp (ctx.getPrintingPolicy ());
+#if LLVM_VERSION_MAJOR >= 21
+  pp.PrintAsCanonical = true;
 #else
-  (void) opts;
-  return false;
+  pp.PrintCanonicalTypes = true;
 #endif
+  pp.UsePreferredNames = false;
+  pp.AlwaysIncludeTypeForTemplateArgument = true;
+  return pp;
+}
+
+/* PATH as Clang's debug information spells it under -fdebug-prefix-map
+   (and -ffile-prefix-map): the first prefix that matches is replaced, in
+   the order Clang tries them: from Clang 17 the last one given first, up
+   to 16 a map's order.  */
+inline std::string
+remap_debug_path (const clang::CodeGenOptions &opts, llvm::StringRef path)
+{
+  llvm::SmallString<256> p (path);
+#if LLVM_VERSION_MAJOR >= 17
+  for (const auto &[from, to] : llvm::reverse (opts.DebugPrefixMap))
+#else
+  for (const auto &[from, to] : opts.DebugPrefixMap)
+#endif
+    if (llvm::sys::path::replace_path_prefix (p, from, to))
+      break;
+  return std::string (p);
 }
 
 /* The base of a client of Clang's diagnostics in front of another,

@@ -49,7 +49,7 @@ static const char *
 command_of (const struct args *a)
 {
   const char *cmd = "";
-  for (size_t i = 0; i < a->n; i++)
+  for (int i = 0; i < a->n; i++)
     cmd = harness_fmt ("%s '%s'", cmd, a->v[i]);
   return cmd;
 }

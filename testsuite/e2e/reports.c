@@ -36,8 +36,7 @@ START_TEST (test_reports_at_the_calls)
   struct run pg = sample_build (&s, false, "", harness_fmt ("%s -g", level), plain_g);
   struct run rg = sample_build (&s, true, "", harness_fmt ("%s -g", level), rep_g);
   struct run p = sample_build (&s, false, "", level, plain);
-  struct run r = sample_build (&s, true, "",
-			harness_fmt ("%s %s", level, harness_clang_track_locations ()), rep);
+  struct run r = sample_build (&s, true, "", level, rep);
   ck_assert_msg (pg.status == 0 && rg.status == 0 && p.status == 0
 		 && r.status == 0, "%s: %.3000s%.3000s", level, rg.err, r.err);
   ck_assert_msg (strcmp (harness_disassembly (plain_g),

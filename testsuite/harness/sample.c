@@ -154,12 +154,6 @@ harness_clang_sees_emitted_calls (void)
   return harness_clang_major () >= 22;
 }
 
-const char *
-harness_clang_track_locations (void)
-{
-  return harness_clang_major () >= 19 ? "" : "-Rpass-missed=hotinline";
-}
-
 const char harness_counted_source[]
   = "extern int table[64];\n"
     "int big (int x)\n"

@@ -62,12 +62,6 @@ const char *harness_call_lines_text (const char *o, const char *function,
    a plugin sees (docs/clang.md).  */
 bool harness_clang_sees_emitted_calls (void);
 
-/* Without -g, Clang gives the calls no source location unless asked: from
-   Clang 19 the plugin asks itself; before, a remark pattern that names no
-   pass (what hotinline-cc adds there) does it.  Neither may change the
-   code.  The option to add.  */
-const char *harness_clang_track_locations (void);
-
 /* A unit with known numbers: big is forced (LLVM's inliner declines it
    at -O2, cost over 225), kept cannot be (noinline), leaf is audited, and
    "absent" names nothing.  Five calls to them as written; kept's and

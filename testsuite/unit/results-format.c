@@ -147,6 +147,7 @@ static const struct results_unit unit = {
   "t.c", "/src", "t", "-O2", "gcc 12.2.0", RESULTS_LTO_FAT, limits, 2,
   entries, 2,
   source_calls, left_calls, 3, 2, functions, 2, addressed, 2,
+  false, NULL, 0, false, 0, NULL, 0,
 };
 
 static json_t *
