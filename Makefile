@@ -17,6 +17,7 @@
 #   make deb             Debian packages (debian/) into build/deb/
 #   make check-deb       install them in a clean Debian 12 and use them (root)
 #   make check-deb-forky the same for GCC 13 to 16 in Debian testing (root)
+#   make check-deb-sid   the same for Clang 23 in Debian unstable (root)
 #   make bench           compile cost, GCC and every Clang, into BENCHMARKS.md
 #                        (about 15 minutes)
 #   make bench-full      every benchmark into BENCHMARKS.md (about 2.5 hours)
@@ -164,7 +165,7 @@ help:
 
 .PHONY: all check check-gcc check-clang check-build check-layers plugin check-all ci check-next check-real audit-real audit-kernel check-linux-arm64 bench bench-full bench-summary fuzz install \
 	install-tools uninstall demo demo-clang screenshot clean check-linux-clang check-linux-lock check-real-lock check-kernel deb \
-	check-deb check-deb-forky
+	check-deb check-deb-forky check-deb-sid
 # The GCC plugin, but for a Clang's build (make CLANG=clang-N) or where
 # GCC's plugin headers (gcc-N-plugin-dev) are not installed: a Clang-only
 # machine needs none of GCC's.
@@ -597,6 +598,19 @@ check-deb-forky:
 		HOTINLINE_DEB_SUITE=forky HOTINLINE_DEB_GCC=16 \
 		HOTINLINE_DEB_CLANG=$$l \
 			sh testsuite/packages/install.sh build/deb-forky || exit 1; done
+
+# And in Debian unstable, for the Clangs only it has (DEB_SID_CLANGS: 23),
+# each plugin package installed and used beside GCC 16's.  Root.
+DEB_SID_CLANGS ?= 23
+check-deb-sid:
+	HOTINLINE_DEB_SUITE=sid HOTINLINE_DEB_GCCS= \
+		HOTINLINE_DEB_CLANGS="$(DEB_SID_CLANGS)" \
+		sh testsuite/packages/install.sh --build build/deb-sid
+	lintian --fail-on error build/deb-sid/*.changes
+	for l in $(DEB_SID_CLANGS); do \
+		HOTINLINE_DEB_SUITE=sid HOTINLINE_DEB_GCC=16 \
+		HOTINLINE_DEB_CLANG=$$l \
+			sh testsuite/packages/install.sh build/deb-sid || exit 1; done
 
 clean:
 	rm -rf build

@@ -13,9 +13,10 @@
 # throwaway overlay over it, so every run starts from the same clean system
 # and leaves it unchanged.
 #
-# HOTINLINE_DEB_SUITE   bookworm (Debian 12, default) or forky (testing)
+# HOTINLINE_DEB_SUITE   bookworm (Debian 12, default), forky (testing) or
+#                       sid (unstable)
 # HOTINLINE_DEB_GCC     the GCC whose plugin package is tested (bookworm:
-#                       12, forky: 16)
+#                       12, forky and sid: 16)
 # HOTINLINE_DEB_CLANG   the Clang whose plugin package is tested too when
 #                       DEBDIR has it (llvm-N-hotinline; default 16; none:
 #                       no Clang package in this run)
@@ -46,8 +47,8 @@ CACHE=${HOTINLINE_DEB_CHROOT:-$SRC/build/deb-chroot}
 SUITE=${HOTINLINE_DEB_SUITE:-bookworm}
 case $SUITE in
 bookworm) N=${HOTINLINE_DEB_GCC:-12} ;;
-forky) N=${HOTINLINE_DEB_GCC:-16} ;;
-*) echo "deb-install: HOTINLINE_DEB_SUITE is bookworm or forky" >&2; exit 2 ;;
+forky|sid) N=${HOTINLINE_DEB_GCC:-16} ;;
+*) echo "deb-install: HOTINLINE_DEB_SUITE is bookworm, forky or sid" >&2; exit 2 ;;
 esac
 BASE=$CACHE/$SUITE
 STAMP=$BASE/.hotinline-complete
@@ -114,8 +115,8 @@ host_mirror() {
 
 write_sources() { # ROOT
 	rm -f "$1"/etc/apt/sources.list "$1"/etc/apt/sources.list.d/*
-	if [ "$SUITE" = forky ]; then
-		echo "deb ${HOTINLINE_MIRROR:-$(host_mirror)} forky main" \
+	if [ "$SUITE" != bookworm ]; then
+		echo "deb ${HOTINLINE_MIRROR:-$(host_mirror)} $SUITE main" \
 			> "$1"/etc/apt/sources.list
 	elif [ -n "${HOTINLINE_MIRROR:-}" ]; then
 		printf 'deb %s bookworm main\ndeb %s bookworm-updates main\n' \
