@@ -171,7 +171,7 @@ file_of (llvm::LLVMContext &ctx, llvm::StringRef name)
 	  dir_part = std::string (common);
 	}
     }
-  else
+  else if (!llvm::sys::path::is_absolute (name))
     dir_part = dir;
   llvm::DIFile *di = llvm::DIFile::get (ctx, file_part, dir_part);
   files[name] = di;
