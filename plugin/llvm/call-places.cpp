@@ -49,7 +49,6 @@ const char producer[] = "hotinline";
 bool placing, unplacing;
 const clang::SourceManager *sources;
 const clang::CodeGenOptions *codegen;
-bool columns;
 
 /* Where each function defined in the unit is, by symbol: the AST is gone
    when the pipeline starts (-clear-ast-before-backend).  */
@@ -196,8 +195,8 @@ location_of (uint64_t raw, llvm::DISubprogram *sp)
   llvm::DIScope *scope = sp;
   if (file != sp->getFile ())
     scope = llvm::DILexicalBlockFile::get (ctx, sp, file, 0);
-  return llvm::DILocation::get (ctx, p.getLine (), columns ? p.getColumn () : 0,
-				scope);
+  unsigned column = codegen->DebugColumnInfo ? p.getColumn () : 0;
+  return llvm::DILocation::get (ctx, p.getLine (), column, scope);
 }
 
 /* The raw source location Clang gave CALL, or 0.  */
@@ -412,7 +411,6 @@ call_places_ask (clang::CompilerInstance &ci)
   /* Code is generated from this compilation's IR (not only at a link).  */
   unplacing = (!opts.PrepareForLTO && !opts.PrepareForThinLTO)
 	      || hotinline_compat::fat_lto_objects (opts);
-  columns = opts.DebugColumnInfo;
 }
 
 std::unique_ptr<clang::ASTConsumer>
