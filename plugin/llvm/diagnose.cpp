@@ -177,6 +177,13 @@ place_of (const llvm::DILocation *loc, const llvm::Function *fallback)
 		       loc->getLine (), loc->getColumn ());
   if (!valid (p) && fallback)
     p = place_of_function (*fallback);
+  /* A location with no line, in a function whose subprogram is gone
+     (the plugin's own, call-places.cpp): the function its scope says.  */
+  if (!valid (p) && loc)
+    if (const llvm::DISubprogram *sp
+	= loc->getInlinedAtScope ()->getSubprogram ())
+      p = place_in_file (sp->getFilename (), sp->getDirectory (),
+			 sp->getLine (), 0);
   return p;
 }
 

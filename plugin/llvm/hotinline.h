@@ -260,7 +260,8 @@ struct place
   std::string text;
 };
 
-/* A place from a debug location, else the function's declaration.  */
+/* A place from a debug location, else the function's declaration, else
+   that of the function the location's scope is in.  */
 place place_of (const llvm::DILocation *loc, const llvm::Function *fallback);
 place place_of_function (const llvm::Function &f);
 
@@ -431,6 +432,11 @@ struct emitted_call
 {
   const llvm::Function *callee;
   const llvm::DILocation *dl, *shown_at;
+  /* Whether its function has a line table (not when the plugin placed
+     its calls, call-places.cpp): else only calls have locations, and
+     those of their arguments' code, and the row before a call without
+     a line may be another call's.  */
+  bool line_table;
 };
 
 /* Whether the code generator's tail merging may make calls A and B, to

@@ -63,6 +63,7 @@ public:
     if (!report_waiting ())
       return false;
     std::vector<emitted_call> calls;
+    bool line_table = mf.getFunction ().getSubprogram () != nullptr;
     const llvm::DILocation *row = nullptr;
     for (const llvm::MachineBasicBlock &mbb : mf)
       for (const llvm::MachineInstr &mi : mbb.instrs ())
@@ -72,7 +73,7 @@ public:
 	      {
 		const llvm::DILocation *dl = mi.getDebugLoc ().get ();
 		calls.push_back (
-		  { callee, dl, has_row (mi) ? dl : row });
+		  { callee, dl, has_row (mi) ? dl : row, line_table });
 	      }
 	  if (has_row (mi))
 	    row = mi.getDebugLoc ().get ();

@@ -148,6 +148,9 @@ struct left_call
   std::string hint_text;		/* The hint for the results.  */
   hint note;				/* And for the report.  */
   const llvm::DILocation *dl;		/* The IR call's.  */
+  const llvm::DILocation *at;		/* Where it is reported: DL, or for
+					   a call IR passes merged from
+					   several, place_of_sunk's.  */
   long long may_merge = 0;		/* Its results' group of calls the
 					   code generator may merge.  */
 };
@@ -221,6 +224,24 @@ match_emitted (const std::vector<left_call> &items,
   return which;
 }
 
+/* Where emitted CALL, left call C of ITEMS, is reported: where objdump
+   shows it.  Without a line table, the row before a call without a line
+   is taken only when it is one of the calls to its callee as written
+   (the code of a merged call's arguments); else C's own place.  */
+const llvm::DILocation *
+shown_at (const emitted_call &call, const left_call &c,
+	  const std::vector<left_call> &items)
+{
+  if (!call.shown_at)
+    return c.at;
+  if (call.line_table)
+    return call.shown_at;
+  for (const left_call &i : items)
+    if (i.callee == c.callee && i.dl == call.shown_at)
+      return call.shown_at;
+  return c.at;
+}
+
 } // namespace
 
 bool
@@ -269,14 +290,12 @@ hotinline::report_emitted (const llvm::Function &caller,
       if (which[k] < 0)
 	continue;
       const left_call &c = items[which[k]];
-      const llvm::DILocation *at = calls[k].shown_at ? calls[k].shown_at
-						     : c.dl;
+      const llvm::DILocation *at = shown_at (calls[k], c, items);
       /* Copies of one call at one place (tail duplication): each is a
 	 call left, one report says how many.  */
       size_t copies = 0, first = k;
       for (size_t o = 0; o < calls.size (); o++)
-	if (which[o] == which[k]
-	    && (calls[o].shown_at ? calls[o].shown_at : c.dl) == at)
+	if (which[o] == which[k] && shown_at (calls[o], c, items) == at)
 	  {
 	    if (copies == 0)
 	      first = o;
@@ -309,8 +328,10 @@ hotinline::report_emitted (const llvm::Function &caller,
 			+ "' at " + line_at (c.dl)
 			+ ", which the code generator moved here "
 			  "[hotinline]");
+      /* Merged by IR passes: the IR call has no line (the code
+	 generator may take one away, which says nothing of that).  */
       else if (const std::vector<const llvm::DILocation *> *sunk
-	       = sunk_from (calls[k].dl, *c.callee))
+	       = sunk_from (c.dl, *c.callee))
 	note_sunk (loc, *sunk, *c.callee);
       /* The functions it was inlined through: where it was written.  */
       note_chain (moved && merged[k].empty () ? c.dl : at, caller);
@@ -491,11 +512,14 @@ private:
       return std::nullopt;
     inliner_reason reason
       = reason_for (call, *callee, level == llvm::OptimizationLevel::O0);
+    const llvm::DILocation *dl = call.getDebugLoc ().get ();
+    const std::vector<const llvm::DILocation *> *sunk
+      = sunk_from (dl, *callee);
     return left_call {
       &caller, callee, e, reason,
       hint_for (message_plain, reason, caller, *callee, level, false).text,
       hint_for (diagnostic_style, reason, caller, *callee, level, true),
-      call.getDebugLoc ().get () };
+      dl, sunk ? place_of_sunk (call, *sunk) : dl };
   }
 
   /* Report CALL; GROUP: the calls to its callee in its function.  */
@@ -521,7 +545,7 @@ private:
 					   merge_groups.size () + 1)
 		       .first->second;
     place loc;
-    if (!emit_left (*c, sunk ? place_of_sunk (call, *sunk) : dl, dl, loc))
+    if (!emit_left (*c, c->at, dl, loc))
       return;
     note_merge (loc, call, mergeable);
     if (sunk)

@@ -19,6 +19,9 @@
 #   c  surgical: no hot call left that upstream does not have, and no
 #      function changed from stripped but the hot functions and their callers
 #   d  the program's output is upstream's, for every build
+#   e  Clang: report-bare, the report build without -g, where the plugin
+#      places the calls itself, warns at the same lines and makes the
+#      same code
 # Environment: GCC (the compiler, default gcc; a clang-N runs the same
 # checks with the LLVM plugin), HOTINLINE_PLUGIN (the plugin for that
 # compiler), HOTINLINE_REAL_CACHE (downloaded sources, default
@@ -97,6 +100,9 @@ build () {
 	attribute) plugin="-fplugin-arg-hotinline-policy=$d/force.yaml" ;;
 	surgical) plugin="-fplugin-arg-hotinline-policy=$d/force.yaml -fplugin-arg-hotinline-strategy=surgical" ;;
 	report) plugin="-fplugin-arg-hotinline-policy=$d/report.yaml" ;;
+	report-bare)
+		plugin="-fplugin-arg-hotinline-policy=$d/report.yaml"
+		flags=$(setting_flags "$2") ;;
 	esac
 	if [ -n "$plugin" ]; then
 		plugin="-fplugin=$PLUGIN $plugin"
@@ -246,8 +252,8 @@ failures=$work/failures.txt
 mkdir -p "$work"
 : > "$report"
 : > "$failures"
-row () { printf '%-10s %-8s %-10s %-10s %-10s %-10s %s\n' "$@"; }
-row library setting "a:attr" "b:report" "c:surg" "d:output" "hot calls left: upstream/stripped/attribute/surgical" >> "$report"
+row () { printf '%-10s %-8s %-10s %-10s %-10s %-10s %-10s %s\n' "$@"; }
+row library setting "a:attr" "b:report" "c:surg" "d:output" "e:bare" "hot calls left: upstream/stripped/attribute/surgical" >> "$report"
 
 # Known failures, each with its reason (testsuite/real/known-failures):
 # reported as such and not counted, and an error once they pass.
@@ -357,10 +363,14 @@ for lib in $libs; do
 		# objdump the upstream build again, now that the hot list is known.
 		awk -v HOT="$(cat "$d/hot")" -f "$here/calls.awk" "$d/upstream/lines" \
 			> "$d/upstream/calls"
-		printf '%s\n' stripped attribute surgical report |
+		bare=
+		[ $kind = gcc ] || bare=report-bare
+		printf '%s\n' stripped attribute surgical report $bare |
 			xargs -P "$jobs" -I V sh "$0" --build "$lib" "$s" V
 		res_a=identical res_b=identical res_c=identical res_d=identical
-		for v in upstream stripped attribute surgical report; do
+		res_e=identical
+		[ $kind = gcc ] && res_e=-
+		for v in upstream stripped attribute surgical report $bare; do
 			if [ "$(cat "$d/$v/status")" != ok ]; then
 				fail "$lib" "$s" "$v" "the $v build: $(cat "$d/$v/status")" \
 					"$(tail -20 "$d/$v/stderr" "$d/$v/run-stderr" 2>/dev/null)"
@@ -368,6 +378,7 @@ for lib in $libs; do
 				[ "$v" = attribute ] && res_a=FAIL
 				[ "$v" = surgical ] && res_c=FAIL
 				[ "$v" = report ] && res_b=FAIL
+				[ "$v" = report-bare ] && res_e=FAIL
 			fi
 		done
 		# a: attribute = upstream.
@@ -444,8 +455,29 @@ for lib in $libs; do
 					"$(show_diff "$d/stripped/functions" "$d/surgical/functions" "$d/c.diff")"
 			fi
 		fi
+		# e: without -g, the warnings of the -g build, line for line (the
+		# plugin gives the calls the locations -g would), and its code;
+		# a call the optimiser merged or moved is keyed where it was written.
+		if [ -f "$d/report-bare/functions" ] && [ -f "$d/report/functions" ]; then
+			for v in report report-bare; do
+				awk -f "$here/written.awk" "$d/$v/stderr" |
+					awk -f "$here/reported.awk" | sort > "$d/e.$v"
+			done
+			if ! cmp -s "$d/e.report" "$d/e.report-bare"; then
+				res_e=FAIL
+				fail "$lib" "$s" e "without -g, report mode's warnings are not those of the -g build ($(wc -l < "$d/e.report-bare") warnings, $(wc -l < "$d/e.report") with -g)" \
+					"  < with -g, > without (file:line callee):" \
+					"$(diff "$d/e.report" "$d/e.report-bare" | grep '^[<>]' | head -20 | sed 's/^/      /')"
+			fi
+			awk -f "$here/compare.awk" "$d/report/functions" "$d/report-bare/functions" | sort > "$d/e.diff"
+			if [ -s "$d/e.diff" ]; then
+				res_e=FAIL
+				fail "$lib" "$s" e "without -g, report mode's code differs from the -g build's in $(wc -l < "$d/e.diff") functions" \
+					"$(show_diff "$d/report/functions" "$d/report-bare/functions" "$d/e.diff")"
+			fi
+		fi
 		# d: every build's program prints what upstream's does.
-		for v in stripped attribute surgical report; do
+		for v in stripped attribute surgical report $bare; do
 			[ -f "$d/$v/output" ] && [ -f "$d/upstream/output" ] || continue
 			if ! cmp -s "$d/upstream/output" "$d/$v/output"; then
 				res_d=FAIL
@@ -456,7 +488,7 @@ for lib in $libs; do
 		for v in upstream stripped attribute surgical; do
 			calls="$calls${calls:+/}$(cat "$d/$v/calls" 2>/dev/null | wc -l)"
 		done
-		row "$lib" "$s" "$res_a" "$res_b" "$res_c" "$res_d" "$calls ($(wc -l < "$d/hot.list") hot functions)" >> "$report"
+		row "$lib" "$s" "$res_a" "$res_b" "$res_c" "$res_d" "$res_e" "$calls ($(wc -l < "$d/hot.list") hot functions)" >> "$report"
 	done
 done
 
