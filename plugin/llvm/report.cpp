@@ -333,8 +333,11 @@ hotinline::report_emitted (const llvm::Function &caller,
       else if (const std::vector<const llvm::DILocation *> *sunk
 	       = sunk_from (c.dl, *c.callee))
 	note_sunk (loc, *sunk, *c.callee);
-      /* The functions it was inlined through: where it was written.  */
-      note_chain (moved && merged[k].empty () ? c.dl : at, caller);
+      /* The functions it was inlined through: where it was written (a
+	 place of its own, C.AT, is a call as written, before any
+	 inlining: the chain is C.DL's).  */
+      note_chain ((moved && merged[k].empty ()) || at == c.at ? c.dl : at,
+		  caller);
     }
   pending.erase (found);
 }

@@ -366,6 +366,48 @@ START_TEST (test_report_merged_calls)
 }
 END_TEST
 
+/* Calls IR passes made one (SimplifyCFG's sinking), in a function
+   inlined into another.  With -g the report is at the line objdump shows
+   the call at, where the plugin sees the calls as emitted (before that,
+   the line of the first of the call's arguments computed with one: here
+   line 22's n & 7, where objdump shows the condition's, 13); without -g,
+   where only calls have lines, at the first of the calls it was made of,
+   never without a place.  Both name the two calls and the function they
+   were inlined through, and leave the code as it is.  */
+START_TEST (test_report_sunk_calls)
+{
+  struct sample s = sample_load ("clang-sunk.c");
+  const char *rep = sample_obj (&s, "report");
+  struct run rg = sample_build_report_as_plain (&s, "", "-g");
+  ck_assert_int_eq (harness_count_calls (rep, "big"), 1);
+  char *called = strdup (harness_call_lines_text (rep, "big", "clang-sunk.c"));
+  if (harness_clang_sees_emitted_calls ())
+    ck_assert_str_eq (harness_reported_lines (rg.err, "big"), called);
+  else
+    ck_assert_str_eq (harness_reported_lines (rg.err, "big"),
+		      " clang-sunk.c:22");
+  struct run r = sample_build_report_as_plain (&s, "", "");
+  ck_assert_str_eq (harness_reported_lines (r.err, "big"), " clang-sunk.c:14");
+  const struct run *runs[] = { &rg, &r };
+  for (size_t i = 0; i < 2; i++)
+    {
+      const char *err = runs[i]->err;
+      ck_assert_msg (strstr (err, "note: this call has no line of its own: "
+				  "the optimiser merged some of the calls to "
+				  "'big' written at lines 14, 16 of ")
+		     && strstr (err, "clang-sunk.c:22:10: note: 'pick' inlined "
+				     "into 'outer' here [hotinline]"),
+		     "%s: no note naming lines 14 and 16, or no chain:\n%.3000s",
+		     i ? "without -g" : "-g", err);
+      ck_assert_msg (strncmp (err, "warning:", 8) != 0
+		     && !strstr (err, "\nwarning:") && !strstr (err, "\nnote:"),
+		     "%s: a report without a place:\n%.3000s",
+		     i ? "without -g" : "-g", err);
+    }
+  free (called);
+}
+END_TEST
+
 /* Calls followed by the same code, in blocks going to the same place:
    the store of each result to one place ({fmt}), or a test of the result
    branching to the same error path and to blocks of the same code
@@ -512,6 +554,7 @@ reports_suite (void)
 		       sizeof report_levels / sizeof *report_levels);
   tcase_add_test (tc, test_copies_count_as_their_origin);
   tcase_add_test (tc, test_report_merged_calls);
+  tcase_add_test (tc, test_report_sunk_calls);
   tcase_add_test (tc, test_report_merged_calls_with_code_after);
   tcase_add_test (tc, test_report_at_a_conditional_tail_call);
   tcase_add_test (tc, test_report_at_a_copied_call);
