@@ -184,8 +184,9 @@ jobserver_open (void)
   return 0;
 }
 
-/* MAKEFLAGS without -jN and the job server: a make that a test runs is
-   as it would be run by hand, not a part of this make.  */
+/* MAKEFLAGS without -jN, the job server and -s: a make that a test runs
+   is as it would be run by hand, not a part of this make (a test may
+   read the commands it echoes).  */
 static void
 makeflags_without_jobs (void)
 {
@@ -193,13 +194,26 @@ makeflags_without_jobs (void)
   if (!flags)
     return;
   char *copy = strdup (flags), *out = calloc (1, strlen (flags) + 1);
-  bool vars = false;
+  bool vars = false, first = true;
   for (char *w = strtok (copy, " "); w; w = strtok (NULL, " "))
     {
       if (strcmp (w, "--") == 0)
 	vars = true;
       if (!vars && (strncmp (w, "-j", 2) == 0
 		    || strncmp (w, "--jobserver-", 12) == 0))
+	continue;
+      /* make's one-letter flags come first, as one word without a dash
+	 ("ks"); a variable's assignment has an '='.  */
+      if (first && *w != '-' && !strchr (w, '='))
+	{
+	  char *to = w;
+	  for (const char *c = w; *c; c++)
+	    if (*c != 's')
+	      *to++ = *c;
+	  *to = '\0';
+	}
+      first = false;
+      if (!*w)
 	continue;
       if (*out)
 	strcat (out, " ");
