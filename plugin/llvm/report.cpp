@@ -226,18 +226,20 @@ match_emitted (const std::vector<left_call> &items,
 
 /* Where emitted CALL, left call C of ITEMS, is reported: where objdump
    shows it.  Without a line table, the row before a call without a line
-   is taken only when it is one of the calls to its callee as written
-   (the code of a merged call's arguments); else C's own place.  */
+   is taken only when it is C's, or that of a call to its callee that no
+   emitted call is (TAKEN): the code of the arguments of a call merged
+   into this one; else C's own place.  */
 const llvm::DILocation *
 shown_at (const emitted_call &call, const left_call &c,
-	  const std::vector<left_call> &items)
+	  const std::vector<left_call> &items, const std::vector<bool> &taken)
 {
   if (!call.shown_at)
     return c.at;
   if (call.line_table)
     return call.shown_at;
-  for (const left_call &i : items)
-    if (i.callee == c.callee && i.dl == call.shown_at)
+  for (size_t i = 0; i < items.size (); i++)
+    if (items[i].callee == c.callee && items[i].dl == call.shown_at
+	&& (&items[i] == &c || !taken[i]))
       return call.shown_at;
   return c.at;
 }
@@ -290,12 +292,13 @@ hotinline::report_emitted (const llvm::Function &caller,
       if (which[k] < 0)
 	continue;
       const left_call &c = items[which[k]];
-      const llvm::DILocation *at = shown_at (calls[k], c, items);
+      const llvm::DILocation *at = shown_at (calls[k], c, items, taken);
       /* Copies of one call at one place (tail duplication): each is a
 	 call left, one report says how many.  */
       size_t copies = 0, first = k;
       for (size_t o = 0; o < calls.size (); o++)
-	if (which[o] == which[k] && shown_at (calls[o], c, items) == at)
+	if (which[o] == which[k]
+	    && shown_at (calls[o], c, items, taken) == at)
 	  {
 	    if (copies == 0)
 	      first = o;
