@@ -151,15 +151,22 @@ place_in_file (llvm::StringRef file, llvm::StringRef dir, unsigned line,
   return p;
 }
 
+/* The line a subprogram starts at, or none.  */
+static place
+place_of_subprogram (const llvm::DISubprogram *sp)
+{
+  if (!sp)
+    return place ();
+  return place_in_file (sp->getFilename (), sp->getDirectory (),
+			sp->getLine (), 0);
+}
+
 place
 place_of_function (const llvm::Function &f)
 {
   if (const source_decl *d = source_decl_of (f.getName ()))
     return place { d->loc, "" };
-  if (const llvm::DISubprogram *sp = f.getSubprogram ())
-    return place_in_file (sp->getFilename (), sp->getDirectory (),
-			  sp->getLine (), 0);
-  return place ();
+  return place_of_subprogram (f.getSubprogram ());
 }
 
 static bool
@@ -180,10 +187,7 @@ place_of (const llvm::DILocation *loc, const llvm::Function *fallback)
   /* A location with no line, in a function whose subprogram is gone
      (the plugin's own, call-places.cpp): the function its scope says.  */
   if (!valid (p) && loc)
-    if (const llvm::DISubprogram *sp
-	= loc->getInlinedAtScope ()->getSubprogram ())
-      p = place_in_file (sp->getFilename (), sp->getDirectory (),
-			 sp->getLine (), 0);
+    p = place_of_subprogram (loc->getInlinedAtScope ()->getSubprogram ());
   return p;
 }
 

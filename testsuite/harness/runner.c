@@ -194,7 +194,7 @@ makeflags_without_jobs (void)
   if (!flags)
     return;
   char *copy = strdup (flags), *out = calloc (1, strlen (flags) + 1);
-  bool vars = false, first = true;
+  bool vars = false;
   for (char *w = strtok (copy, " "); w; w = strtok (NULL, " "))
     {
       if (strcmp (w, "--") == 0)
@@ -204,17 +204,16 @@ makeflags_without_jobs (void)
 	continue;
       /* make's one-letter flags come first, as one word without a dash
 	 ("ks"); a variable's assignment has an '='.  */
-      if (first && *w != '-' && !strchr (w, '='))
+      if (w == copy + strspn (flags, " ") && *w != '-' && !strchr (w, '='))
 	{
 	  char *to = w;
 	  for (const char *c = w; *c; c++)
 	    if (*c != 's')
 	      *to++ = *c;
 	  *to = '\0';
+	  if (!*w)
+	    continue;
 	}
-      first = false;
-      if (!*w)
-	continue;
       if (*out)
 	strcat (out, " ");
       strcat (out, w);

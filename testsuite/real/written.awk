@@ -4,12 +4,13 @@
 # with -g and of one without alike (docs/clang.md, "Places without -g"):
 #   "this call has no line of its own: ... written at lines L1, L2 of
 #   FILE": a call IR passes merged from several; with -g it is reported
-#   at the condition's line, without at the first of its calls; keyed
-#   "FILE:L1,L2:0";
+#   at the row before it (often the condition's line), without at the
+#   first of its calls; keyed "FILE:L1,L2:0";
 #   "the code generator made this one call of the calls to 'F' at
 #   FILE:L1, FILE:L2 (...)": calls whose blocks ended alike; with -g
-#   reported at the line before, without at the first of its calls;
-#   keyed "FILE:L1,L2:0";
+#   reported at the row before it, without at the one of its calls whose
+#   arguments' code comes just before it, else the first; keyed
+#   "FILE:L1,L2:0";
 #   "this is the call to 'F' at FILE:LINE, which the code generator moved
 #   here": with -g the code generator gives the call it makes the
 #   branch's location, which the branch does not have without; keyed
